@@ -1,0 +1,5 @@
+import type { Benchmark } from './support/BenchContext';
+import { startupBenchmark } from './startup.bench';
+
+/** Every benchmark, in run order. Add a domain's benchmark here. */
+export const BENCHMARKS: readonly Benchmark[] = [startupBenchmark];

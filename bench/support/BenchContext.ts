@@ -1,0 +1,18 @@
+/** What a benchmark receives. */
+export interface BenchContext {
+  /** Folder of raw official files. */
+  openDataDirectory: string;
+  /** PostgreSQL database for the PostgreSQL figures. */
+  postgresUrl: string;
+  /** Embedded database folder holding the demo territory. */
+  pgliteDataDirectory: string;
+  /** Scratch folder, emptied before each run. */
+  scratchDirectory: string;
+}
+
+/** One benchmark: its name (`npm run bench -- <name>`) and the Markdown section it writes. */
+export interface Benchmark {
+  name: string;
+  title: string;
+  run(context: BenchContext): Promise<string>;
+}

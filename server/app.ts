@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { AppContext, RouteModule } from './AppContext';
+import { installErrorHandler } from './http/errorHandler';
+import { ROUTE_MODULES } from './routeModules';
+
+export interface BuildAppOptions {
+  /** Folder of the built client (`dist/`); not served when absent. */
+  clientDirectory?: string | undefined;
+  routeModules?: RouteModule[];
+  logger?: boolean;
+}
+
+export const DEFAULT_CLIENT_DIRECTORY = resolve('dist');
+
+/**
+ * The Fastify application: the API under `/api`, the built client with an SPA fallback to
+ * `index.html`, and the `{detail, code}` error body for every failure.
+ */
+export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: context.config.logLevel },
+    logController: new LogController({
+      disableRequestLogging: context.config.logLevel !== 'debug' && context.config.logLevel !== 'trace',
+    }),
+    bodyLimit: 20 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+
+  await app.register(
+    async (api) => {
+      for (const register of options.routeModules ?? ROUTE_MODULES) await register(api, context);
+    },
+    { prefix: '/api' },
+  );
+
+  const clientDirectory = options.clientDirectory;
+  const serveClient = clientDirectory !== undefined && existsSync(join(clientDirectory, 'index.html'));
+  if (serveClient) {
+    await app.register(fastifyStatic, {
+      root: clientDirectory,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        reply.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
+    if (path === '/api' || path.startsWith('/api/') || !serveClient || request.method !== 'GET' || looksLikeFile) {
+      return reply.status(404).send({ detail: `Route introuvable : ${request.method} ${path}`, code: 'NOT_FOUND' });
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+
+  return app;
+}

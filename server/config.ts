@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const environmentSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./.data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// ou postgresql://')
+      .optional(),
+  ),
+  OPENDATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
+  MAP_STYLE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  VALHALLA_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  AUTO_IMPORT: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+});
+
+/** The validated server configuration. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDirectory: string;
+  databaseUrl: string | undefined;
+  /** Folder of raw official files; `undefined` when none of the defaults exists. */
+  openDataDirectory: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  mapStyleUrl: string | undefined;
+  valhallaUrl: string | undefined;
+  /** Import the demo territory on first start when the database is empty. */
+  autoImport: boolean;
+}
+
+/** Raised when an environment variable has a bad value; the message names the variable. */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+/** The first of `./opendata` and `../shared/opendata` that exists. */
+export function defaultOpenDataDirectory(cwd = process.cwd()): string | undefined {
+  return ['./opendata', '../shared/opendata'].map((candidate) => resolve(cwd, candidate)).find(existsSync);
+}
+
+/** Reads and validates the configuration from environment variables. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')} : ${issue.message}`);
+    throw new ConfigurationError(`Configuration invalide — ${lines.join(' ; ')}`);
+  }
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDirectory: resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    openDataDirectory: values.OPENDATA_DIR ? resolve(values.OPENDATA_DIR) : defaultOpenDataDirectory(),
+    logLevel: values.LOG_LEVEL,
+    mapStyleUrl: values.MAP_STYLE_URL,
+    valhallaUrl: values.VALHALLA_URL,
+    autoImport: values.AUTO_IMPORT === 'true',
+  };
+}

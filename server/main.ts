@@ -1,0 +1,62 @@
+import { buildApp, DEFAULT_CLIENT_DIRECTORY } from './app';
+import { ConfigurationError, loadConfig, type Config } from './config';
+import type { Database } from './db/Database';
+import { DataDirectoryLockedError } from './db/DataDirectoryLock';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/openDatabase';
+import { databaseIsEmpty } from './datasets/datasetRepository';
+import { DEMO_DEPARTEMENTS, IMPORTERS } from './import/importers';
+import { runImports } from './import/runImports';
+
+async function importDemoTerritoryIfEmpty(database: Database, config: Config): Promise<void> {
+  if (!config.autoImport || !(await databaseIsEmpty(database))) return;
+  if (!config.openDataDirectory) {
+    console.warn(
+      '⚠ Base vide et aucun dossier de données ouvertes trouvé (./opendata ou ../shared/opendata).\n' +
+        '  L’application démarre sans données. Pour importer : OPENDATA_DIR=/chemin npm run data:import -- --departement 75',
+    );
+    return;
+  }
+  console.log(`Premier démarrage : import du territoire de démonstration (Paris) depuis ${config.openDataDirectory}…`);
+  await runImports(database, IMPORTERS, {
+    openDataDirectory: config.openDataDirectory,
+    departements: DEMO_DEPARTEMENTS,
+  });
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const applied = await migrate(database);
+  if (applied.length > 0) console.log(`Migrations appliquées : ${applied.join(', ')}`);
+  await importDemoTerritoryIfEmpty(database, config);
+
+  const app = await buildApp({ database, config }, { clientDirectory: DEFAULT_CLIENT_DIRECTORY });
+  const close = async (signal: string) => {
+    console.log(`\n${signal} reçu, arrêt…`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  console.log(
+    `\nZonalyse est prêt (${database.kind === 'pglite' ? `base embarquée ${config.dataDirectory}` : 'PostgreSQL'}, ${seconds} s).\n` +
+      `  → Ouvrez http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}/map\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigurationError || error instanceof DataDirectoryLockedError) {
+    console.error(`✗ ${error.message}`);
+  } else {
+    console.error('✗ Échec du démarrage :', error);
+  }
+  process.exit(1);
+});

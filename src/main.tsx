@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router';
+import { router } from './app/router';
+import { createAppStore } from './app/store';
+import './ui/global.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root absent de index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <Provider store={createAppStore()}>
+      <RouterProvider router={router} />
+    </Provider>
+  </StrictMode>,
+);

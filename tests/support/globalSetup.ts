@@ -1,0 +1,59 @@
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { defaultOpenDataDirectory } from '../../server/config';
+import { migrate } from '../../server/db/migrate';
+import { openPglite } from '../../server/db/openPglite';
+import { openPostgres } from '../../server/db/openPostgres';
+import { DEMO_DEPARTEMENTS, IMPORTERS } from '../../server/import/importers';
+import { runImports } from '../../server/import/runImports';
+import { CACHE_DIRECTORY, demoDatabaseKey } from './demoDatabaseCache';
+
+const quiet = { write: () => true, isTTY: false };
+
+async function preparePglite(openDataDirectory: string, key: string): Promise<string> {
+  const tarball = join(CACHE_DIRECTORY, `pglite-demo-${key}.tar.gz`);
+  if (existsSync(tarball)) return tarball;
+  mkdirSync(CACHE_DIRECTORY, { recursive: true });
+  const startedAt = performance.now();
+  const database = await openPglite();
+  await migrate(database);
+  await runImports(database, IMPORTERS, { openDataDirectory, departements: DEMO_DEPARTEMENTS }, { output: quiet });
+  const dump = await database.pglite.dumpDataDir('gzip');
+  await database.close();
+  writeFileSync(`${tarball}.part`, Buffer.from(await dump.arrayBuffer()));
+  renameSync(`${tarball}.part`, tarball);
+  console.log(`[globalSetup] base PGlite de démonstration prête en ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
+  return tarball;
+}
+
+async function preparePostgres(url: string, openDataDirectory: string, key: string): Promise<string> {
+  const schema = `demo_${key}`;
+  const database = await openPostgres({ connectionString: url, schema, maxConnections: 2 });
+  try {
+    const { rows } = await database.query<{ ready: boolean }>(
+      `SELECT to_regclass($1) IS NOT NULL AS ready`,
+      [`${schema}.demo_ready`],
+    );
+    if (rows[0]?.ready) return schema;
+    const startedAt = performance.now();
+    await migrate(database);
+    await runImports(database, IMPORTERS, { openDataDirectory, departements: DEMO_DEPARTEMENTS }, { output: quiet });
+    await database.exec(`CREATE TABLE "${schema}".demo_ready (done boolean)`);
+    console.log(`[globalSetup] schéma PostgreSQL ${schema} prêt en ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
+    return schema;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Imports the demo territory once per run (and caches it across runs) for the integration tests. */
+export default async function setup(project: TestProject): Promise<void> {
+  const openDataDirectory = process.env.OPENDATA_DIR ? resolve(process.env.OPENDATA_DIR) : defaultOpenDataDirectory();
+  if (!openDataDirectory) throw new Error('Données ouvertes introuvables : définissez OPENDATA_DIR');
+  const key = demoDatabaseKey(openDataDirectory);
+  project.provide('openDataDirectory', openDataDirectory);
+  project.provide('demoPgliteTarball', await preparePglite(openDataDirectory, key));
+  const url = process.env.TEST_DATABASE_URL;
+  project.provide('demoPostgresSchema', url ? await preparePostgres(url, openDataDirectory, key) : '');
+}
