@@ -10,8 +10,10 @@ const ROOT = resolve(import.meta.dirname, '..');
 
 async function main(): Promise<void> {
   const selected = process.argv.slice(2);
-  const benchmarks = selected.length > 0 ? BENCHMARKS.filter((benchmark) => selected.includes(benchmark.name)) : BENCHMARKS;
-  if (benchmarks.length === 0) throw new Error(`Benchmarks connus : ${BENCHMARKS.map((benchmark) => benchmark.name).join(', ')}`);
+  const benchmarks =
+    selected.length > 0 ? BENCHMARKS.filter((benchmark) => selected.includes(benchmark.name)) : BENCHMARKS;
+  if (benchmarks.length === 0)
+    throw new Error(`Benchmarks connus : ${BENCHMARKS.map((benchmark) => benchmark.name).join(', ')}`);
   const openDataDirectory = process.env.OPENDATA_DIR ? resolve(process.env.OPENDATA_DIR) : defaultOpenDataDirectory();
   if (!openDataDirectory) throw new Error('Données ouvertes introuvables : définissez OPENDATA_DIR');
   const context = {

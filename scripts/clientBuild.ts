@@ -9,7 +9,10 @@ function newestModification(path: string): number {
   if (!existsSync(path)) return 0;
   const stats = statSync(path);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestModification(join(path, name))), stats.mtimeMs);
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestModification(join(path, name))),
+    stats.mtimeMs,
+  );
 }
 
 /** True when `dist/` is missing or older than a client source. */
@@ -23,9 +26,13 @@ export function clientBuildIsStale(): boolean {
 export function buildClientIfNeeded(): void {
   if (!clientBuildIsStale()) return;
   console.log('Construction de l’interface (vite build)…');
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error('La construction de l’interface a échoué');
 }

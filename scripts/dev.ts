@@ -5,11 +5,15 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '..');
 const apiPort = process.env.API_PORT ?? '3000';
 const children: ChildProcess[] = [
-  spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'server/main.ts'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
-  }),
+  spawn(
+    process.execPath,
+    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'server/main.ts'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, PORT: apiPort },
+    },
+  ),
   spawn(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js')], {
     cwd: ROOT,
     stdio: 'inherit',
@@ -21,7 +25,8 @@ const stop = () => {
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
-for (const child of children) child.once('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.once('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

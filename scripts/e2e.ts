@@ -22,7 +22,10 @@ async function seedDataDirectory(openDataDirectory: string): Promise<void> {
   rmSync(DATA_DIRECTORY, { recursive: true, force: true });
   if (!existsSync(tarball)) return; // the server imports on first start
   console.log(`Base e2e initialisée depuis ${tarball}`);
-  const database = await openPglite({ dataDirectory: DATA_DIRECTORY, loadDataDirectory: new Blob([readFileSync(tarball)]) });
+  const database = await openPglite({
+    dataDirectory: DATA_DIRECTORY,
+    loadDataDirectory: new Blob([readFileSync(tarball)]),
+  });
   await database.close();
   const { writeFileSync } = await import('node:fs');
   writeFileSync(marker, tarball);
@@ -51,15 +54,27 @@ async function main(): Promise<number> {
   const server = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, PORT, HOST: '127.0.0.1', DATA_DIR: DATA_DIRECTORY, DATABASE_URL: '', OPENDATA_DIR: openDataDirectory, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT,
+      HOST: '127.0.0.1',
+      DATA_DIR: DATA_DIRECTORY,
+      DATABASE_URL: '',
+      OPENDATA_DIR: openDataDirectory,
+      LOG_LEVEL: 'warn',
+    },
   });
   try {
     await waitForHealth(`http://127.0.0.1:${PORT}/api/health`, server, 900_000);
-    const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${PORT}` },
-    });
+    const result = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env: { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${PORT}` },
+      },
+    );
     return result.status ?? 1;
   } finally {
     server.kill('SIGTERM');

@@ -42,7 +42,12 @@ describe.each(testDatabaseKinds())('API shell on %s', (kind) => {
   it('answers /api/health with the engine, PostGIS and the imported datasets', async () => {
     const response = await app.inject('/api/health');
     expect(response.statusCode).toBe(200);
-    const body = response.json<{ status: string; database: string; postgis: string; datasets: { source: string; rows: number }[] }>();
+    const body = response.json<{
+      status: string;
+      database: string;
+      postgis: string;
+      datasets: { source: string; rows: number }[];
+    }>();
     expect(body.status).toBe('ok');
     expect(body.database).toBe(kind);
     expect(body.postgis).toMatch(/^3\./);
@@ -59,11 +64,19 @@ describe.each(testDatabaseKinds())('API shell on %s', (kind) => {
   it('names the invalid field in a 400', async () => {
     const query = await app.inject('/api/test/limit?limit=abc');
     expect(query.statusCode).toBe(400);
-    expect(query.json()).toMatchObject({ code: 'VALIDATION_ERROR', detail: expect.stringContaining('« limit »') as string });
+    expect(query.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      detail: expect.stringContaining('« limit »') as string,
+    });
     const body = await app.inject({ method: 'POST', url: '/api/test/body', payload: { name: 'x' } });
     expect(body.statusCode).toBe(400);
     expect(body.json<{ detail: string }>().detail).toContain('« name »');
-    const badJson = await app.inject({ method: 'POST', url: '/api/test/body', payload: '{oops', headers: { 'content-type': 'application/json' } });
+    const badJson = await app.inject({
+      method: 'POST',
+      url: '/api/test/body',
+      payload: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });

@@ -47,10 +47,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
       wildcard: false,
       index: false,
       setHeaders: (reply, path) => {
-        reply.header(
-          'Cache-Control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -9,7 +9,10 @@ export interface LatencyResult {
   errors: number;
 }
 
-export async function measureLatency(url: string, options: { connections?: number; durationSeconds?: number } = {}): Promise<LatencyResult> {
+export async function measureLatency(
+  url: string,
+  options: { connections?: number; durationSeconds?: number } = {},
+): Promise<LatencyResult> {
   const result = await autocannon({
     url,
     connections: options.connections ?? 4,

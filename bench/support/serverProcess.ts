@@ -12,7 +12,11 @@ export interface StartedServer {
 }
 
 /** Starts `server/main.ts` with the given environment and waits for its first health answer. */
-export async function startServer(environment: Record<string, string>, port: number, timeoutMs = 900_000): Promise<StartedServer> {
+export async function startServer(
+  environment: Record<string, string>,
+  port: number,
+  timeoutMs = 900_000,
+): Promise<StartedServer> {
   const startedAt = performance.now();
   const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
     cwd: ROOT,

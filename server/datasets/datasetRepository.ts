@@ -41,9 +41,7 @@ const toRecord = (row: DatasetRow): DatasetRecord => ({
 });
 
 export async function listDatasets(database: Queryable): Promise<DatasetRecord[]> {
-  const { rows } = await database.query<DatasetRow>(
-    'SELECT * FROM datasets ORDER BY source, territory, vintage',
-  );
+  const { rows } = await database.query<DatasetRow>('SELECT * FROM datasets ORDER BY source, territory, vintage');
   return rows.map(toRecord);
 }
 

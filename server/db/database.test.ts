@@ -22,11 +22,18 @@ describe.each(testDatabaseKinds())('Database on %s', (kind) => {
   });
 
   it('loads CSV batches with COPY, keeping empty strings apart from NULL', async () => {
-    const loaded = await database.copyFrom('sample', ['id', 'label', 'amount', 'day'], '1,"a, b",9007199254740,2024-02-29\n2,"",,\n3,,5,\n');
-    expect(loaded).toBe(3);
-    const { rows } = await database.query<{ id: number; label: string | null; amount: number | null; day: string | null }>(
-      'SELECT id, label, amount, day FROM sample ORDER BY id',
+    const loaded = await database.copyFrom(
+      'sample',
+      ['id', 'label', 'amount', 'day'],
+      '1,"a, b",9007199254740,2024-02-29\n2,"",,\n3,,5,\n',
     );
+    expect(loaded).toBe(3);
+    const { rows } = await database.query<{
+      id: number;
+      label: string | null;
+      amount: number | null;
+      day: string | null;
+    }>('SELECT id, label, amount, day FROM sample ORDER BY id');
     expect(rows).toEqual([
       { id: 1, label: 'a, b', amount: 9007199254740, day: '2024-02-29' },
       { id: 2, label: '', amount: null, day: null },

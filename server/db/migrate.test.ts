@@ -11,7 +11,9 @@ describe.each(testDatabaseKinds())('migrate on %s', (kind) => {
   afterAll(() => database.close());
 
   it('records every migration and applies nothing the second time', async () => {
-    const { rows } = await database.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
+    const { rows } = await database.query<{ version: string }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    );
     expect(rows.map((row) => row.version)).toEqual(readMigrations().map((migration) => migration.version));
     expect(await migrate(database)).toEqual([]);
   });
@@ -21,6 +23,8 @@ describe.each(testDatabaseKinds())('migrate on %s', (kind) => {
     await expect(migrate(database, broken)).rejects.toThrow();
     const { rows } = await database.query<{ exists: boolean }>("SELECT to_regclass('half_done') IS NOT NULL AS exists");
     expect(rows[0]?.exists).toBe(false);
-    expect(await migrate(database, [{ version: '9999_fine', sql: 'CREATE TABLE fine (id int);' }])).toEqual(['9999_fine']);
+    expect(await migrate(database, [{ version: '9999_fine', sql: 'CREATE TABLE fine (id int);' }])).toEqual([
+      '9999_fine',
+    ]);
   });
 });

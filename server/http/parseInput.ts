@@ -23,6 +23,8 @@ export function parseInput<Schema extends z.ZodType>(
     field: issue.path.length > 0 ? issue.path.join('.') : location,
     message: issue.message,
   }));
-  const detail = errors.map((error) => `${LOCATION_LABELS[location]} « ${error.field} » : ${error.message}`).join(' ; ');
+  const detail = errors
+    .map((error) => `${LOCATION_LABELS[location]} « ${error.field} » : ${error.message}`)
+    .join(' ; ');
   throw badRequest(detail, { errors });
 }

@@ -41,7 +41,9 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   try {
     await migrate(database);
-    console.log(`Import depuis ${config.openDataDirectory} — départements ${departements.join(', ')} (${database.kind})`);
+    console.log(
+      `Import depuis ${config.openDataDirectory} — départements ${departements.join(', ')} (${database.kind})`,
+    );
     const outcomes = await runImports(
       database,
       IMPORTERS,

@@ -35,18 +35,40 @@ describe.each(testDatabaseKinds())('runImports with the admin importer on %s', (
       ['admin-communes', 'loaded', 4],
     ]);
     const { rows } = await database.query<{
-      code: string; name: string; kind: string; parent_code: string | null; region_code: string | null;
-      population: number | null; postcodes: string[]; valid: boolean; area_km2: number;
+      code: string;
+      name: string;
+      kind: string;
+      parent_code: string | null;
+      region_code: string | null;
+      population: number | null;
+      postcodes: string[];
+      valid: boolean;
+      area_km2: number;
     }>(`SELECT code, name, kind, parent_code, region_code, population, postcodes, ST_IsValid(geometry) AS valid, area_km2
         FROM communes ORDER BY code`);
     expect(rows.map((row) => row.code)).toEqual(['75056', '75111', '92012', '92999']);
     const arrondissement = rows.find((row) => row.code === '75111');
-    expect(arrondissement).toMatchObject({ name: 'Paris 11e Arrondissement', kind: 'arrondissement-municipal', parent_code: '75056', region_code: '11', postcodes: ['75011'] });
+    expect(arrondissement).toMatchObject({
+      name: 'Paris 11e Arrondissement',
+      kind: 'arrondissement-municipal',
+      parent_code: '75056',
+      region_code: '11',
+      postcodes: ['75011'],
+    });
     expect(arrondissement?.population).toBeGreaterThan(100_000);
-    expect(rows.find((row) => row.code === '92999')).toMatchObject({ name: 'Commune disparue', population: null, valid: true });
+    expect(rows.find((row) => row.code === '92999')).toMatchObject({
+      name: 'Commune disparue',
+      population: null,
+      valid: true,
+    });
     expect(rows.every((row) => row.valid && row.area_km2 > 0)).toBe(true);
-    const regions = await database.query<{ code: string; name: string }>('SELECT code, name FROM regions ORDER BY code');
-    expect(regions.rows).toEqual([{ code: '01', name: 'Guadeloupe' }, { code: '11', name: 'Île-de-France' }]);
+    const regions = await database.query<{ code: string; name: string }>(
+      'SELECT code, name FROM regions ORDER BY code',
+    );
+    expect(regions.rows).toEqual([
+      { code: '01', name: 'Guadeloupe' },
+      { code: '11', name: 'Île-de-France' },
+    ]);
   });
 
   it('changes nothing on a second run with the same files', async () => {
@@ -60,8 +82,26 @@ describe.each(testDatabaseKinds())('runImports with the admin importer on %s', (
     const broken = {
       type: 'FeatureCollection',
       features: [
-        { type: 'Feature', geometry: { type: 'Polygon', coordinates: [[[2, 48], [2.1, 48], [2.1, 48.1], [2, 48]]] }, properties: { code: '75056', nom: 'Paris' } },
-        { type: 'Feature', geometry: { type: 'Point', coordinates: [2, 48] }, properties: { code: '92012', nom: 'Boulogne' } },
+        {
+          type: 'Feature',
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [2, 48],
+                [2.1, 48],
+                [2.1, 48.1],
+                [2, 48],
+              ],
+            ],
+          },
+          properties: { code: '75056', nom: 'Paris' },
+        },
+        {
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [2, 48] },
+          properties: { code: '92012', nom: 'Boulogne' },
+        },
       ],
     };
     writeFileSync(join(directory, 'admin/communes-france-2018.geojson.gz'), gzipSync(JSON.stringify(broken)));

@@ -10,9 +10,26 @@ test('the map screen opens on France and the API reports the embedded database',
   const canvas = page.locator('canvas.maplibregl-canvas');
   await expect(canvas).toBeVisible();
   const view = await page.evaluate(() => {
-    const controller = (window as unknown as { __zonalyseMap: { map: { getCenter(): { lng: number; lat: number }; getZoom(): number; getMinZoom(): number; getMaxZoom(): number } } }).__zonalyseMap;
+    const controller = (
+      window as unknown as {
+        __zonalyseMap: {
+          map: {
+            getCenter(): { lng: number; lat: number };
+            getZoom(): number;
+            getMinZoom(): number;
+            getMaxZoom(): number;
+          };
+        };
+      }
+    ).__zonalyseMap;
     const center = controller.map.getCenter();
-    return { lng: center.lng, lat: center.lat, zoom: controller.map.getZoom(), min: controller.map.getMinZoom(), max: controller.map.getMaxZoom() };
+    return {
+      lng: center.lng,
+      lat: center.lat,
+      zoom: controller.map.getZoom(),
+      min: controller.map.getMinZoom(),
+      max: controller.map.getMaxZoom(),
+    };
   });
   expect(view.lng).toBeCloseTo(2.3522, 3);
   expect(view.lat).toBeCloseTo(48.8566, 3);

@@ -19,7 +19,10 @@ function listFiles(directory: string): string[] {
  */
 export function demoDatabaseKey(openDataDirectory: string): string {
   const hash = createHash('sha256');
-  const sources = [...listFiles(join(PROJECT_ROOT, 'server/db/migrations')), ...listFiles(join(PROJECT_ROOT, 'server/import'))];
+  const sources = [
+    ...listFiles(join(PROJECT_ROOT, 'server/db/migrations')),
+    ...listFiles(join(PROJECT_ROOT, 'server/import')),
+  ];
   for (const path of sources.sort()) hash.update(relative(PROJECT_ROOT, path)).update(readFileSync(path));
   for (const path of listFiles(openDataDirectory).sort()) {
     hash.update(relative(openDataDirectory, path)).update(String(statSync(path).size));

@@ -23,7 +23,9 @@ async function preparePglite(openDataDirectory: string, key: string): Promise<st
   await database.close();
   writeFileSync(`${tarball}.part`, Buffer.from(await dump.arrayBuffer()));
   renameSync(`${tarball}.part`, tarball);
-  console.log(`[globalSetup] base PGlite de démonstration prête en ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
+  console.log(
+    `[globalSetup] base PGlite de démonstration prête en ${((performance.now() - startedAt) / 1000).toFixed(0)} s`,
+  );
   return tarball;
 }
 
@@ -31,16 +33,17 @@ async function preparePostgres(url: string, openDataDirectory: string, key: stri
   const schema = `demo_${key}`;
   const database = await openPostgres({ connectionString: url, schema, maxConnections: 2 });
   try {
-    const { rows } = await database.query<{ ready: boolean }>(
-      `SELECT to_regclass($1) IS NOT NULL AS ready`,
-      [`${schema}.demo_ready`],
-    );
+    const { rows } = await database.query<{ ready: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS ready`, [
+      `${schema}.demo_ready`,
+    ]);
     if (rows[0]?.ready) return schema;
     const startedAt = performance.now();
     await migrate(database);
     await runImports(database, IMPORTERS, { openDataDirectory, departements: DEMO_DEPARTEMENTS }, { output: quiet });
     await database.exec(`CREATE TABLE "${schema}".demo_ready (done boolean)`);
-    console.log(`[globalSetup] schéma PostgreSQL ${schema} prêt en ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
+    console.log(
+      `[globalSetup] schéma PostgreSQL ${schema} prêt en ${((performance.now() - startedAt) / 1000).toFixed(0)} s`,
+    );
     return schema;
   } finally {
     await database.close();

@@ -9,8 +9,5 @@ export function buildTestApp(
   database: Database,
   options: { clientDirectory?: string; routeModules?: RouteModule[] } = {},
 ): Promise<FastifyInstance> {
-  return buildApp(
-    { database, config: { ...loadConfig({ LOG_LEVEL: 'silent' }) } },
-    { logger: false, ...options },
-  );
+  return buildApp({ database, config: { ...loadConfig({ LOG_LEVEL: 'silent' }) } }, { logger: false, ...options });
 }

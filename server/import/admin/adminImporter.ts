@@ -111,12 +111,14 @@ function departementsPlan(path: string): DatasetPlan {
         (feature, index) => {
           const code = featureText(feature, 'code', file, index);
           const known = reference.departements.get(code);
-          if (!known) throw new ImportError(file, undefined, 'code', `entité n° ${index + 1} : département inconnu « ${code} »`);
+          if (!known)
+            throw new ImportError(file, undefined, 'code', `entité n° ${index + 1} : département inconnu « ${code} »`);
           return [code, known.nom, known.region, geometryOf(feature, file, index)];
         },
         ['code', 'name', 'region_code', 'geometry'],
       );
-      const { affectedRows } = await transaction.query(`INSERT INTO departements (code, name, region_code, area_km2, centroid, geometry)
+      const { affectedRows } =
+        await transaction.query(`INSERT INTO departements (code, name, region_code, area_km2, centroid, geometry)
         SELECT code, name, region_code, ST_Area(g::geography) / 1e6, ST_PointOnSurface(g), g
         FROM (SELECT code, name, region_code, ${CLEAN_GEOMETRY} AS g FROM staging_boundaries) cleaned`);
       return affectedRows;
@@ -141,7 +143,17 @@ function communesPlan(communesPath: string, arrondissementsPath: string | undefi
     async load(transaction, progress) {
       const reference = loadAdministrativeReference();
       await transaction.exec(STAGING_TABLE);
-      const columns = ['code', 'name', 'kind', 'parent_code', 'departement_code', 'region_code', 'population', 'postcodes', 'geometry'];
+      const columns = [
+        'code',
+        'name',
+        'kind',
+        'parent_code',
+        'departement_code',
+        'region_code',
+        'population',
+        'postcodes',
+        'geometry',
+      ];
       for (const path of files) {
         const file = basename(path);
         const kind = path === arrondissementsPath ? 'arrondissement-municipal' : 'commune';
@@ -152,7 +164,12 @@ function communesPlan(communesPath: string, arrondissementsPath: string | undefi
           (feature, index) => {
             const code = featureText(feature, 'code', file, index);
             if (!/^(\d{5}|2[AB]\d{3})$/.test(code)) {
-              throw new ImportError(file, undefined, 'code', `entité n° ${index + 1} : code commune invalide « ${code} »`);
+              throw new ImportError(
+                file,
+                undefined,
+                'code',
+                `entité n° ${index + 1} : code commune invalide « ${code} »`,
+              );
             }
             const known = reference.communes.get(code);
             const departementCode = known?.departement ?? departementOfCommune(code);

@@ -60,7 +60,12 @@ export async function* readDelimited(path: string, options: ReadDelimitedOptions
       columnIndex = new Map(names.map((name, index) => [name, index]));
       for (const required of options.requiredColumns ?? []) {
         if (!columnIndex.has(required)) {
-          throw new ImportError(file, startLine, required, `colonne obligatoire absente de l’en-tête (${names.join(separator)})`);
+          throw new ImportError(
+            file,
+            startLine,
+            required,
+            `colonne obligatoire absente de l’en-tête (${names.join(separator)})`,
+          );
         }
       }
       return;

@@ -22,12 +22,7 @@ export function readGeojsonFile(path: string): Feature<Geometry | null>[] {
 }
 
 /** A string property of a feature, or an {@link ImportError} naming the feature's position. */
-export function featureText(
-  feature: Feature<Geometry | null>,
-  property: string,
-  file: string,
-  index: number,
-): string {
+export function featureText(feature: Feature<Geometry | null>, property: string, file: string, index: number): string {
   const value = feature.properties?.[property] as unknown;
   if (typeof value !== 'string' && typeof value !== 'number') {
     throw new ImportError(file, undefined, property, `entité n° ${index + 1} : propriété absente`);

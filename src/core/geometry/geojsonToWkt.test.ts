@@ -9,8 +9,18 @@ describe('geojsonToWkt', () => {
         type: 'MultiPolygon',
         coordinates: [
           [
-            [[0, 0], [4, 0], [4, 4], [0, 0]],
-            [[1, 1], [2, 1], [2, 2], [1, 1]],
+            [
+              [0, 0],
+              [4, 0],
+              [4, 4],
+              [0, 0],
+            ],
+            [
+              [1, 1],
+              [2, 1],
+              [2, 2],
+              [1, 1],
+            ],
           ],
         ],
       }),
@@ -18,6 +28,14 @@ describe('geojsonToWkt', () => {
   });
 
   it('drops the third ordinate and prefixes the SRID', () => {
-    expect(geojsonToEwkt({ type: 'LineString', coordinates: [[1, 2, 3], [4, 5, 6]] })).toBe('SRID=4326;LINESTRING(1 2,4 5)');
+    expect(
+      geojsonToEwkt({
+        type: 'LineString',
+        coordinates: [
+          [1, 2, 3],
+          [4, 5, 6],
+        ],
+      }),
+    ).toBe('SRID=4326;LINESTRING(1 2,4 5)');
   });
 });
