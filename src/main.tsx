@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
+import { ThemeController } from './app/settings/ThemeController';
 import { createAppStore } from './app/store';
 import './ui/global.css';
 
@@ -12,6 +13,7 @@ if (!root) throw new Error('#root absent de index.html');
 createRoot(root).render(
   <StrictMode>
     <Provider store={createAppStore()}>
+      <ThemeController />
       <RouterProvider router={router} />
     </Provider>
   </StrictMode>,

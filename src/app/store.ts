@@ -1,9 +1,17 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { all } from 'redux-saga/effects';
+import { authApi as defaultAuthApi, type AuthApi } from '../api/authApi';
+import { subscriptionApi as defaultSubscriptionApi, type SubscriptionApi } from '../api/subscriptionApi';
+import { authSaga } from '../features/account/authSaga';
+import { authSlice } from '../features/account/authSlice';
 import { zonesSlice } from '../features/perimeter/zonesSlice';
+import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
+import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
 import { loadLayout, saveLayout } from './layout/layoutPersistence';
 import { layoutSlice } from './layout/layoutSlice';
+import { loadSettings, saveSettings } from './settings/settingsPersistence';
+import { settingsSlice } from './settings/settingsSlice';
 import { toastsSlice } from './toasts/toastsSlice';
 
 /** Every feature's reducer; a feature adds its slice here. */
@@ -11,30 +19,52 @@ const rootReducer = combineReducers({
   layout: layoutSlice.reducer,
   toasts: toastsSlice.reducer,
   zones: zonesSlice.reducer,
+  settings: settingsSlice.reducer,
+  auth: authSlice.reducer,
+  subscription: subscriptionSlice.reducer,
 });
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([]);
+  yield all([authSaga(), subscriptionSaga()]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** The Redux store with the saga middleware, the persisted layout restored and saved on change. */
-export function createAppStore(preloadedState?: Partial<RootState>) {
-  const sagaMiddleware = createSagaMiddleware();
+/** Services the sagas reach through `getContext` (a test passes clients aimed at a fake server). */
+export interface StoreServices {
+  authApi: AuthApi;
+  subscriptionApi: SubscriptionApi;
+}
+
+/**
+ * The Redux store with the saga middleware; the persisted layout (`panel-layout-store`) and settings
+ * (theme, e-mail notifications) are restored, and saved whenever they change.
+ */
+export function createAppStore(preloadedState?: Partial<RootState>, services: Partial<StoreServices> = {}) {
+  const sagaMiddleware = createSagaMiddleware({
+    context: {
+      authApi: services.authApi ?? defaultAuthApi,
+      subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
+    },
+  });
   const store = configureStore({
     reducer: rootReducer,
-    preloadedState: { layout: loadLayout(), ...preloadedState },
+    preloadedState: { layout: loadLayout(), settings: loadSettings(), ...preloadedState },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
   let savedLayout = store.getState().layout;
+  let savedSettings = store.getState().settings;
   store.subscribe(() => {
-    const layout = store.getState().layout;
+    const { layout, settings } = store.getState();
     if (layout !== savedLayout) {
       savedLayout = layout;
       saveLayout(layout);
+    }
+    if (settings !== savedSettings) {
+      savedSettings = settings;
+      saveSettings(settings);
     }
   });
   return store;

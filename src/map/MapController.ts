@@ -24,10 +24,11 @@ export class MapController {
   private readonly modules = new Map<string, { module: MapLayerModule; unbind?: () => void }>();
   private readonly geojsonData = new Map<string, unknown>();
 
-  constructor(container: HTMLElement, style: maplibregl.StyleSpecification | string) {
+  /** Without `style`, the map stays blank until {@link setStyle} (MapView loads the theme's style first). */
+  constructor(container: HTMLElement, style?: maplibregl.StyleSpecification | string) {
     this.map = new maplibregl.Map({
       container,
-      style,
+      ...(style === undefined ? {} : { style }),
       center: FRANCE_CENTER,
       zoom: INITIAL_ZOOM,
       minZoom: MIN_ZOOM,

@@ -20,6 +20,20 @@ describe('layoutSlice', () => {
     expect(layoutSlice.reducer(state, layoutActions.allPanelsClosed()).activePanels).toEqual([]);
   });
 
+  it('brings an open panel to the front, opening it when closed', () => {
+    const state = reduce(
+      layoutActions.panelToggled('perimeter'),
+      layoutActions.panelToggled('demographics'),
+      layoutActions.panelBroughtToFront('perimeter'),
+    );
+    expect(state.activePanels).toEqual(['demographics', 'perimeter']);
+    expect(layoutSlice.reducer(state, layoutActions.panelBroughtToFront('export')).activePanels).toEqual([
+      'demographics',
+      'perimeter',
+      'export',
+    ]);
+  });
+
   it('makes a newly selected zone active and moves on when it is deselected', () => {
     const state = reduce(layoutActions.zoneSelectionToggled('a'), layoutActions.zoneSelectionToggled('b'));
     expect(state).toMatchObject({ selectedZones: ['a', 'b'], activeZoneId: 'b' });

@@ -47,6 +47,10 @@ export const layoutSlice = createSlice({
     panelOpened(state, action: PayloadAction<PanelId>) {
       if (!state.activePanels.includes(action.payload)) state.activePanels.push(action.payload);
     },
+    /** Opens a panel if needed and makes it the front panel (last in `activePanels`, against the right edge). */
+    panelBroughtToFront(state, action: PayloadAction<PanelId>) {
+      state.activePanels = [...state.activePanels.filter((panel) => panel !== action.payload), action.payload];
+    },
     panelClosed(state, action: PayloadAction<PanelId>) {
       state.activePanels = state.activePanels.filter((panel) => panel !== action.payload);
       state.expandedPanels = state.expandedPanels.filter((panel) => panel !== action.payload);

@@ -1,27 +1,51 @@
 import { Suspense } from 'react';
+import type { PanelPlacement } from '../../core/layout/panelStackLayout';
 import { CloseIcon, CollapseIcon, ExpandIcon } from '../../ui/icons';
+import { ErrorBoundary } from '../errors/ErrorBoundary';
+import { PanelErrorScreen } from '../errors/ErrorScreens';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { layoutActions, RIGHT_PANEL_WIDTH } from '../layout/layoutSlice';
-import { PANELS } from './panelRegistry';
 import type { PanelId } from '../layout/panelIds';
+import { PANELS } from './panelRegistry';
 
-/** One right panel: header with title, expand/collapse (600 ↔ 1000 px) and close, then its content. */
-export function PanelFrame({ id }: { id: PanelId }) {
+/** The id of a panel's title (focused when the panel opens or comes to the front). */
+export const panelTitleId = (id: PanelId) => `panel-title-${id}`;
+
+/**
+ * One right panel: header with title, expand/collapse (600 ↔ 1000 px) and close, then its content under
+ * its own error boundary ('Erreur des panneaux'). With a `placement` (from the panel stack) it is
+ * positioned absolutely; a stacked panel is inert (only its strip, drawn by the stack, is reachable).
+ */
+export function PanelFrame({ id, placement }: { id: PanelId; placement?: PanelPlacement<PanelId> }) {
   const dispatch = useAppDispatch();
   const expanded = useAppSelector((state) => state.layout.expandedPanels.includes(id));
   const width = useAppSelector((state) => state.layout.rightPanelWidth);
   const panel = PANELS[id];
   const Content = panel.component;
-  const titleId = `panel-title-${id}`;
+  const titleId = panelTitleId(id);
+  const stacked = placement?.stacked === true;
   return (
     <section
-      className="panel-frame"
+      className={`panel-frame${stacked ? ' panel-frame--stacked' : ''}`}
       aria-labelledby={titleId}
       data-panel={id}
-      style={{ width: expanded ? RIGHT_PANEL_WIDTH.expanded : width }}
+      data-stacked={stacked || undefined}
+      inert={stacked}
+      style={
+        placement
+          ? {
+              position: 'absolute',
+              top: 0,
+              bottom: 0,
+              right: placement.right,
+              width: placement.width,
+              zIndex: placement.zIndex * 2,
+            }
+          : { width: expanded ? RIGHT_PANEL_WIDTH.expanded : width }
+      }
     >
       <header className="panel-frame__header">
-        <h2 id={titleId} className="panel-frame__title">
+        <h2 id={titleId} className="panel-frame__title" tabIndex={-1}>
           {panel.title}
         </h2>
         <button
@@ -45,9 +69,21 @@ export function PanelFrame({ id }: { id: PanelId }) {
         </button>
       </header>
       <div className="panel-frame__body">
-        <Suspense fallback={<p className="panel-frame__loading">Chargement…</p>}>
-          <Content />
-        </Suspense>
+        <ErrorBoundary
+          name={`panneau ${id}`}
+          resetKey={id}
+          fallback={(error, reset) => <PanelErrorScreen error={error} onRetry={reset} />}
+        >
+          <Suspense
+            fallback={
+              <p className="panel-frame__loading" role="status">
+                Chargement…
+              </p>
+            }
+          >
+            <Content />
+          </Suspense>
+        </ErrorBoundary>
       </div>
     </section>
   );

@@ -1,0 +1,122 @@
+/** Spec §6: the paid tiers, and the anonymous visitor below them. */
+export type TierName = 'free' | 'light' | 'pro';
+export type AccessLevel = 'anonymous' | TierName;
+
+/** Spec §4: tier levels; an upgrade is required when the user's level is below the required one. */
+export const TIER_LEVELS: Record<AccessLevel, number> = { anonymous: 0, free: 1, light: 2, pro: 3 };
+
+/** Spec §6 tier labels (the anonymous level reads 'Compte': what it needs is an account). */
+export const TIER_LABELS: Record<AccessLevel, string> = {
+  anonymous: 'Compte',
+  free: 'Gratuit',
+  light: 'Light',
+  pro: 'Pro',
+};
+
+/** Spec §1/§9: every paid offer starts with a 14-day free trial. */
+export const TRIAL_DAYS = 14;
+
+/** Spec §9: usage warnings at 70 % and 90 %. */
+export const USAGE_WARNING_RATIO = 0.7;
+export const USAGE_DANGER_RATIO = 0.9;
+
+export interface PlanFeature {
+  label: string;
+  included: boolean;
+}
+
+/** One offer of the pricing page (spec §6/§9). `null` limits mean unlimited. */
+export interface Plan {
+  tier: TierName;
+  label: string;
+  /** Euros per month. */
+  monthlyPrice: number;
+  zonesPerMonth: number | null;
+  indicators: number;
+  exportsIncluded: boolean;
+  popular: boolean;
+  features: readonly PlanFeature[];
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    tier: 'free',
+    label: TIER_LABELS.free,
+    monthlyPrice: 0,
+    zonesPerMonth: 3,
+    indicators: 10,
+    exportsIncluded: false,
+    popular: false,
+    features: [
+      { label: '3 zones d’analyse par mois', included: true },
+      { label: '10 indicateurs essentiels', included: true },
+      { label: 'Visualisation des données sur la carte', included: true },
+      { label: 'Export CSV et PDF', included: false },
+      { label: 'Accès à l’API REST', included: false },
+    ],
+  },
+  {
+    tier: 'light',
+    label: TIER_LABELS.light,
+    monthlyPrice: 99,
+    zonesPerMonth: 50,
+    indicators: 50,
+    exportsIncluded: true,
+    popular: true,
+    features: [
+      { label: '50 zones d’analyse par mois', included: true },
+      { label: '50 indicateurs avancés (dont emploi et éducation)', included: true },
+      { label: 'Export CSV et PDF', included: true },
+      { label: 'Support prioritaire', included: true },
+      { label: 'Accès à l’API REST', included: false },
+    ],
+  },
+  {
+    tier: 'pro',
+    label: TIER_LABELS.pro,
+    monthlyPrice: 199,
+    zonesPerMonth: null,
+    indicators: 108,
+    exportsIncluded: true,
+    popular: false,
+    features: [
+      { label: 'Zones d’analyse illimitées', included: true },
+      { label: '108 indicateurs (dont revenus et activité)', included: true },
+      { label: 'Export CSV et PDF illimité', included: true },
+      { label: 'API REST complète', included: true },
+      { label: 'Support dédié', included: true },
+    ],
+  },
+];
+
+export function planOf(tier: TierName): Plan {
+  const plan = PLANS.find((candidate) => candidate.tier === tier);
+  if (!plan) throw new Error(`Offre inconnue : ${tier}`);
+  return plan;
+}
+
+/** Spec §4: true when `level` is below `required`. */
+export function upgradeRequired(level: AccessLevel, required: AccessLevel): boolean {
+  return TIER_LEVELS[level] < TIER_LEVELS[required];
+}
+
+/** Spec §2 Subscription: the upgrade offered — Light from Free, Pro from Light, none for Pro. */
+export function nextTier(tier: TierName): TierName | null {
+  if (tier === 'free') return 'light';
+  if (tier === 'light') return 'pro';
+  return null;
+}
+
+/** How full a usage bar is, as a share 0–1 (0 for an unlimited quota). */
+export function usageRatio(used: number, limit: number | null): number {
+  if (limit === null || limit <= 0) return limit === 0 && used > 0 ? 1 : 0;
+  return Math.min(1, Math.max(0, used / limit));
+}
+
+/** Spec §4: red at 90 % or more, yellow at 70 % or more, else the bar's own colour. */
+export function usageTone(used: number, limit: number | null): 'danger' | 'warning' | 'normal' {
+  const ratio = usageRatio(used, limit);
+  if (ratio >= USAGE_DANGER_RATIO) return 'danger';
+  if (ratio >= USAGE_WARNING_RATIO) return 'warning';
+  return 'normal';
+}

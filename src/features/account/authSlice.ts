@@ -1,0 +1,90 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { User } from '../../api/authApi';
+import type { RegistrationPayload } from '../../core/account/accountValidation';
+
+/** The three account modals of the layout shell (spec §2). */
+export type AuthModal = 'login' | 'register' | 'profile';
+
+/** Spec §4 "Auth": loading, then user null or set. */
+export interface AuthState {
+  status: 'loading' | 'ready';
+  user: User | null;
+  modal: AuthModal | null;
+  /** A login or registration request is in flight. */
+  pending: boolean;
+  /** The last login/registration failure, shown in the modal. */
+  error: string | null;
+  /** Spec §4: the account deletion dialog has a pending state. */
+  deleting: boolean;
+}
+
+export const initialAuthState: AuthState = {
+  status: 'loading',
+  user: null,
+  modal: null,
+  pending: false,
+  error: null,
+  deleting: false,
+};
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    sessionLoaded(state, action: PayloadAction<User | null>) {
+      state.status = 'ready';
+      state.user = action.payload;
+    },
+    authModalOpened(state, action: PayloadAction<AuthModal>) {
+      state.modal = action.payload;
+      state.error = null;
+    },
+    authModalClosed(state) {
+      state.modal = null;
+      state.error = null;
+      state.pending = false;
+    },
+    loginRequested(state, _action: PayloadAction<{ email: string; password: string }>) {
+      state.pending = true;
+      state.error = null;
+    },
+    registrationRequested(state, _action: PayloadAction<RegistrationPayload>) {
+      state.pending = true;
+      state.error = null;
+    },
+    /** Spec §4: login/registration sets the user. */
+    authSucceeded(state, action: PayloadAction<User>) {
+      state.user = action.payload;
+      state.status = 'ready';
+      state.pending = false;
+      state.modal = null;
+    },
+    authFailed(state, action: PayloadAction<string>) {
+      state.pending = false;
+      state.error = action.payload;
+    },
+    logoutRequested() {},
+    /** Spec §4: logout clears the user even if the server call fails. */
+    loggedOut(state) {
+      state.user = null;
+      state.modal = null;
+    },
+    verificationResendRequested() {},
+    emailVerified(state) {
+      if (state.user) state.user.isVerified = true;
+    },
+    accountDeletionRequested(state) {
+      state.deleting = true;
+    },
+    accountDeleted(state) {
+      state.deleting = false;
+      state.user = null;
+      state.modal = null;
+    },
+    accountDeletionFailed(state) {
+      state.deleting = false;
+    },
+  },
+});
+
+export const authActions = authSlice.actions;

@@ -1,0 +1,42 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Subscription } from '../../api/subscriptionApi';
+import type { RootState } from '../../app/store';
+import type { AccessLevel } from '../../core/subscription/tiers';
+
+/** Spec §4 "Subscription": anonymous by default; after a fetch, the user's tier. */
+export interface SubscriptionState {
+  status: 'idle' | 'loading' | 'loaded' | 'error';
+  /** null: anonymous (or no subscription known). */
+  subscription: Subscription | null;
+  error: string | null;
+}
+
+export const initialSubscriptionState: SubscriptionState = { status: 'idle', subscription: null, error: null };
+
+export const subscriptionSlice = createSlice({
+  name: 'subscription',
+  initialState: initialSubscriptionState,
+  reducers: {
+    subscriptionRequested(state) {
+      state.status = 'loading';
+      state.error = null;
+    },
+    /** Spec §4: a 401 leaves the user anonymous (null). */
+    subscriptionLoaded(state, action: PayloadAction<Subscription | null>) {
+      state.status = 'loaded';
+      state.subscription = action.payload;
+    },
+    /** Spec §4: another failure records the error and stays anonymous. */
+    subscriptionFailed(state, action: PayloadAction<string>) {
+      state.status = 'error';
+      state.error = action.payload;
+      state.subscription = null;
+    },
+  },
+});
+
+export const subscriptionActions = subscriptionSlice.actions;
+
+/** Spec §4 tier level of the visitor: anonymous without an account, else the subscription's tier (Free by default). */
+export const selectAccessLevel = (state: RootState): AccessLevel =>
+  state.auth.user ? (state.subscription.subscription?.tier ?? 'free') : 'anonymous';
