@@ -12,6 +12,7 @@ import {
   type FlyToPurpose,
 } from './mapConstants';
 import type { MapLayerModule } from './MapLayerModule';
+import { MAP_LOCALE_FR } from './mapLocale';
 
 maplibregl.setWorkerUrl(maplibreWorkerUrl);
 
@@ -34,6 +35,7 @@ export class MapController {
       minZoom: MIN_ZOOM,
       maxZoom: MAX_ZOOM,
       attributionControl: { compact: true },
+      locale: MAP_LOCALE_FR,
     });
     this.map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), 'bottom-right');
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');

@@ -99,7 +99,7 @@ export function MapView() {
 
   return (
     <div className="map-view" data-testid="map" data-map-status={status} aria-busy={status === 'loading'}>
-      <div ref={container} className="map-view__canvas" role="region" aria-label="Carte" />
+      <div ref={container} className="map-view__canvas" />
       {status === 'loading' ? (
         <p className="map-view__loading" role="status">
           Chargement de la carte…

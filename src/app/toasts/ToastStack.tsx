@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CloseIcon } from '../../ui/icons';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { TOAST_DURATION_MS, toastDismissed, type Toast } from './toastsSlice';
@@ -55,11 +55,22 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** Spec §2: the toast stack, top right. */
+/**
+ * Spec §2: the toast stack, top right. It is a manual popover, raised into the top layer whenever a
+ * toast arrives, so a toast shows (and can be closed) above an open modal dialog too.
+ */
 export function ToastStack() {
   const toasts = useAppSelector((state) => state.toasts);
+  const stack = useRef<HTMLOListElement>(null);
+  const newest = toasts[toasts.length - 1]?.id;
+  useLayoutEffect(() => {
+    const element = stack.current;
+    if (!element || typeof element.showPopover !== 'function') return;
+    if (element.matches(':popover-open')) element.hidePopover();
+    if (newest) element.showPopover();
+  }, [newest]);
   return (
-    <ol className="toast-stack" aria-label="Notifications" aria-live="polite">
+    <ol ref={stack} className="toast-stack" popover="manual" aria-label="Notifications" aria-live="polite">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}

@@ -1,16 +1,19 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from '../../app/errors/ErrorBoundary';
 import { AuthErrorScreen } from '../../app/errors/ErrorScreens';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { authActions } from './authSlice';
-import { LoginModal } from './LoginModal';
-import { ProfileModal } from './ProfileModal';
-import { RegisterModal } from './RegisterModal';
 
-/** The open account modal (login, registration or profile), under the authentication error boundary. */
+/** Loaded on the first opening: most visits never open an account modal. */
+const AccountDialogs = lazy(() => import('./AccountDialogs'));
+
+/**
+ * The open account modal (login, registration or profile) under the authentication error boundary
+ * (spec §2 'Erreur d’authentification' with 'Fermer', which closes the modal).
+ */
 export function AuthModals() {
   const dispatch = useAppDispatch();
   const modal = useAppSelector((state) => state.auth.modal);
-  const user = useAppSelector((state) => state.auth.user);
   const close = () => dispatch(authActions.authModalClosed());
   if (!modal) return null;
   return (
@@ -20,10 +23,9 @@ export function AuthModals() {
       onReset={close}
       fallback={(error, reset) => <AuthErrorScreen error={error} onClose={reset} />}
     >
-      {modal === 'login' ? <LoginModal onClose={close} /> : null}
-      {modal === 'register' ? <RegisterModal onClose={close} /> : null}
-      {modal === 'profile' && user ? <ProfileModal user={user} onClose={close} /> : null}
-      {modal === 'profile' && !user ? <LoginModal onClose={close} /> : null}
+      <Suspense fallback={null}>
+        <AccountDialogs onClose={close} />
+      </Suspense>
     </ErrorBoundary>
   );
 }
