@@ -1,5 +1,6 @@
 import type { Benchmark } from './support/BenchContext';
+import { mapLoadBenchmark } from './mapLoad.bench';
 import { startupBenchmark } from './startup.bench';
 
 /** Every benchmark, in run order. Add a domain's benchmark here. */
-export const BENCHMARKS: readonly Benchmark[] = [startupBenchmark];
+export const BENCHMARKS: readonly Benchmark[] = [startupBenchmark, mapLoadBenchmark];
