@@ -105,6 +105,33 @@ test.describe('right panels and toolbar', () => {
     await expect(toolbar(page)).toBeHidden();
   });
 
+  test('the left edge of a panel resizes the panels (480–1000 px), by keyboard or by dragging, and is remembered', async ({
+    page,
+  }) => {
+    await page.goto('/map');
+    await toolbar(page).getByRole('button', { name: 'Démographie' }).click();
+    await rail(page).getByRole('button', { name: 'Export' }).click();
+    const handle = page.getByRole('separator', { name: 'Largeur du panneau Exporter les données' });
+    await handle.focus();
+    for (let press = 0; press < 5; press += 1) await page.keyboard.press('ArrowLeft');
+    await expect(handle).toHaveAttribute('aria-valuenow', '680');
+    expect(await box(page, 'export')).toEqual({ x: 760, width: 680 });
+    // 680 + 680 px no longer leave 160 px of map: the older panel is stacked.
+    expect(await box(page, 'demographics')).toEqual({ x: 736, width: 680 });
+    await page.keyboard.press('Home');
+    expect((await box(page, 'export')).width).toBe(480);
+
+    const edge = await handle.boundingBox();
+    if (!edge) throw new Error('poignée absente');
+    await page.mouse.move(edge.x + 4, edge.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(edge.x - 96, edge.y + 300, { steps: 8 });
+    await page.mouse.up();
+    await expect(handle).toHaveAttribute('aria-valuenow', '580');
+    await page.reload();
+    expect((await box(page, 'export')).width).toBe(580);
+  });
+
   test('panels work from the keyboard alone', async ({ page }) => {
     await page.goto('/map');
     await mapReady(page);

@@ -6,6 +6,7 @@ import { PanelErrorScreen } from '../errors/ErrorScreens';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { layoutActions, RIGHT_PANEL_WIDTH } from '../layout/layoutSlice';
 import type { PanelId } from '../layout/panelIds';
+import { PanelResizeHandle } from './PanelResizeHandle';
 import { PANELS } from './panelRegistry';
 
 /** The id of a panel's title (focused when the panel opens or comes to the front). */
@@ -14,7 +15,8 @@ export const panelTitleId = (id: PanelId) => `panel-title-${id}`;
 /**
  * One right panel: header with title, expand/collapse (600 ↔ 1000 px) and close, then its content under
  * its own error boundary ('Erreur des panneaux'). With a `placement` (from the panel stack) it is
- * positioned absolutely; a stacked panel is inert (only its strip, drawn by the stack, is reachable).
+ * positioned absolutely, with a resize handle on its left edge; a stacked panel is inert (only its
+ * strip, drawn by the stack, is reachable).
  */
 export function PanelFrame({ id, placement }: { id: PanelId; placement?: PanelPlacement<PanelId> }) {
   const dispatch = useAppDispatch();
@@ -26,7 +28,7 @@ export function PanelFrame({ id, placement }: { id: PanelId; placement?: PanelPl
   const stacked = placement?.stacked === true;
   return (
     <section
-      className={`panel-frame${stacked ? ' panel-frame--stacked' : ''}`}
+      className={`panel-frame${stacked ? ' panel-frame--stacked' : ''}${placement ? ' panel-frame--placed' : ''}`}
       aria-labelledby={titleId}
       data-panel={id}
       data-stacked={stacked || undefined}
@@ -44,6 +46,7 @@ export function PanelFrame({ id, placement }: { id: PanelId; placement?: PanelPl
           : { width: expanded ? RIGHT_PANEL_WIDTH.expanded : width }
       }
     >
+      {placement && !stacked && !expanded ? <PanelResizeHandle title={panel.title} width={width} /> : null}
       <header className="panel-frame__header">
         <h2 id={titleId} className="panel-frame__title" tabIndex={-1}>
           {panel.title}
