@@ -27,7 +27,7 @@ export function MapView() {
   const controller = useMapController();
   const [failure, setFailure] = useState<Error | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready'>('loading');
-  const appliedTheme = useRef<string | null>(null);
+  const applied = useRef<{ controller: MapController; theme: string } | null>(null);
 
   useEffect(() => {
     if (!container.current) return;
@@ -56,13 +56,13 @@ export function MapView() {
   }, [setController]);
 
   useEffect(() => {
-    if (!controller || appliedTheme.current === `${theme}`) return;
+    if (!controller || (applied.current?.controller === controller && applied.current.theme === theme)) return;
     let active = true;
-    const firstStyle = appliedTheme.current === null;
+    const firstStyle = applied.current?.controller !== controller;
     cachedMapStyle(theme).then(
       (loaded) => {
         if (!active) return;
-        appliedTheme.current = theme;
+        applied.current = { controller, theme };
         controller.setStyle(loaded.style);
         performance.mark(MAP_STYLE_APPLIED_MARK);
         container.current?.setAttribute('data-map-theme', theme);
