@@ -4,8 +4,8 @@ export const COMMUNE_CODE_PATTERN = /^(\d{5}|2[AB]\d{3})$/;
 /** A normalised IRIS code: the commune code followed by four digits (`751010101`). */
 export const IRIS_CODE_PATTERN = /^(\d{5}|2[AB]\d{3})\d{4}$/;
 
-/** A département code: two digits, 2A/2B, or 971–976. */
-export const DEPARTEMENT_CODE_PATTERN = /^(\d{2}|2[AB]|97[1-6])$/;
+/** A département code: 01–95 (2A and 2B instead of 20), or 971–976 overseas. */
+export const DEPARTEMENT_CODE_PATTERN = /^(0[1-9]|1\d|2[1-9AB]|[3-8]\d|9[0-5]|97[1-6])$/;
 
 /**
  * The 9-character IRIS code of an INSEE or IGN code: strips the underscore form (`75101_0101` →
