@@ -7,7 +7,7 @@ import { RowError } from '../ImportError';
 import type { DatasetPlan, Importer } from '../Importer';
 import { departementLabel } from '../territoryLabel';
 import { coversDepartement, findInseeFiles, type InseeFile, type InseeFilePart } from './inseeFiles';
-import { inseeValuesJson } from './inseeValues';
+import { inseeValuesEncoder } from './inseeValues';
 
 const IMPORTER_VERSION = 'insee-iris-1';
 
@@ -39,6 +39,7 @@ function inseePlan(file: InseeFile, part: InseeFilePart, departement: string): D
     async load(transaction, progress) {
       const buffer = new CopyBuffer(transaction, 'insee_iris_statistics', COLUMNS);
       const seen = new Set<string>();
+      const encode = inseeValuesEncoder(part.columns);
       await forEachDelimitedRow(
         file.path,
         {
@@ -58,7 +59,7 @@ function inseePlan(file: InseeFile, part: InseeFilePart, departement: string): D
             );
           }
           if (departementOfCode(communeCode) !== departement) return;
-          const values = inseeValuesJson(row, part.columns);
+          const values = encode(row);
           if (values === undefined) return;
           if (seen.has(irisCode)) throw new RowError(file.irisColumn, `IRIS ${irisCode} en double dans ${name}`);
           seen.add(irisCode);

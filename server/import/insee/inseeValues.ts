@@ -15,6 +15,7 @@ const NOT_PUBLISHED = /^(s|nd|ns|so)$/i;
  * {@link RowError} naming the column.
  */
 export function inseeValueLiteral(text: string, column: string): string {
+  if (JSON_NUMBER.test(text)) return text;
   const value = text.trim();
   if (value.length === 0 || NOT_PUBLISHED.test(value)) return 'null';
   const dotted = value.replace(',', '.');
@@ -28,12 +29,21 @@ export function inseeValueLiteral(text: string, column: string): string {
  * publishes no figure at all for this IRIS (every cell empty).
  */
 export function inseeValuesJson(row: DelimitedRow, columns: readonly StoredColumn[]): string | undefined {
-  let json = '{';
-  let published = false;
-  for (const [index, { column, name }] of columns.entries()) {
-    const literal = inseeValueLiteral(row.get(column), column);
-    if (literal !== 'null') published = true;
-    json += `${index === 0 ? '' : ','}${JSON.stringify(name)}:${literal}`;
-  }
-  return published ? `${json}}` : undefined;
+  return inseeValuesEncoder(columns)(row);
+}
+
+/** {@link inseeValuesJson} with the JSON keys prepared once per file. */
+export function inseeValuesEncoder(columns: readonly StoredColumn[]): (row: DelimitedRow) => string | undefined {
+  const keys = columns.map(({ name }, index) => `${index === 0 ? '{' : ','}${JSON.stringify(name)}:`);
+  return (row) => {
+    let json = '';
+    let published = false;
+    for (let index = 0; index < columns.length; index += 1) {
+      const column = (columns[index] as StoredColumn).column;
+      const literal = inseeValueLiteral(row.get(column), column);
+      if (literal !== 'null') published = true;
+      json += keys[index] + literal;
+    }
+    return published ? `${json}}` : undefined;
+  };
 }
