@@ -1,8 +1,20 @@
 import { adminImporter } from './admin/adminImporter';
+import { bpeImporter } from './bpe/bpeImporter';
 import type { Importer } from './Importer';
+import { inseeIrisImporter } from './insee/inseeIrisImporter';
+import { irisImporter } from './iris/irisImporter';
+import { jobSeekersImporter } from './jobSeekers/jobSeekersImporter';
+import { nafImporter } from './naf/nafImporter';
 
 /** Every importer, in dependency order (boundaries first, derived demo data last). */
-export const IMPORTERS: readonly Importer[] = [adminImporter];
+export const IMPORTERS: readonly Importer[] = [
+  adminImporter,
+  irisImporter,
+  inseeIrisImporter,
+  bpeImporter,
+  nafImporter,
+  jobSeekersImporter,
+];
 
 /** The demo territory imported by the first `npm start`: Paris plus national boundaries. */
 export const DEMO_DEPARTEMENTS = ['75'] as const;
