@@ -1,6 +1,7 @@
 import type { RouteModule } from './AppContext';
+import { basemapRoutes } from './basemap/basemapRoutes';
 import { datasetRoutes } from './datasets/datasetRoutes';
 import { healthRoutes } from './health/healthRoutes';
 
 /** Every domain's routes, registered under `/api`. Add a domain here. */
-export const ROUTE_MODULES: RouteModule[] = [healthRoutes, datasetRoutes];
+export const ROUTE_MODULES: RouteModule[] = [healthRoutes, datasetRoutes, basemapRoutes];

@@ -1,8 +1,13 @@
 import { adminImporter } from './admin/adminImporter';
 import type { Importer } from './Importer';
+import { indicatorsImporter } from './indicators/indicatorsImporter';
 
 /** Every importer, in dependency order (boundaries first, derived demo data last). */
-export const IMPORTERS: readonly Importer[] = [adminImporter];
+export const IMPORTERS: readonly Importer[] = [
+  adminImporter,
+  // Derived map indicators: keep last, after every official source.
+  indicatorsImporter(() => IMPORTERS.filter((importer) => importer.source !== 'indicateurs')),
+];
 
 /** The demo territory imported by the first `npm start`: Paris plus national boundaries. */
 export const DEMO_DEPARTEMENTS = ['75'] as const;
