@@ -43,7 +43,7 @@ interface DecodedGlyph {
 /** Reads a glyph PBF (glyphs.proto) with a plain protobuf reader, independently of our writer. */
 function decodeGlyphs(bytes: Uint8Array): { name: string; range: string; glyphs: DecodedGlyph[] } {
   const stack = { name: '', range: '', glyphs: [] as DecodedGlyph[] };
-  new Pbf(bytes).readFields((tag, _result, pbf) => {
+  new Pbf(new Uint8Array(bytes)).readFields((tag, _result, pbf) => {
     if (tag !== 1) return;
     pbf.readMessage((field, _stack, reader) => {
       if (field === 1) stack.name = reader.readString();

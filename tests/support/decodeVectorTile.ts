@@ -11,7 +11,9 @@ export interface DecodedFeature {
 
 /** Decodes a Mapbox Vector Tile into plain objects, layer by layer (independent decoder). */
 export function decodeVectorTile(bytes: Uint8Array): Record<string, { extent: number; features: DecodedFeature[] }> {
-  const tile = new VectorTile(new Pbf(bytes));
+  // A copy: pbf reads doubles through a DataView over the whole ArrayBuffer, ignoring a view's offset
+  // (Node Buffers are often views into a shared pool).
+  const tile = new VectorTile(new Pbf(new Uint8Array(bytes)));
   const layers: Record<string, { extent: number; features: DecodedFeature[] }> = {};
   for (const [name, layer] of Object.entries(tile.layers)) {
     const features: DecodedFeature[] = [];
