@@ -1,5 +1,6 @@
+import { importBenchmark } from './import.bench';
 import type { Benchmark } from './support/BenchContext';
 import { startupBenchmark } from './startup.bench';
 
 /** Every benchmark, in run order. Add a domain's benchmark here. */
-export const BENCHMARKS: readonly Benchmark[] = [startupBenchmark];
+export const BENCHMARKS: readonly Benchmark[] = [startupBenchmark, importBenchmark];

@@ -1,10 +1,20 @@
 import { adminImporter } from './admin/adminImporter';
+import { bpeImporter } from './bpe/bpeImporter';
 import type { Importer } from './Importer';
 import { indicatorsImporter } from './indicators/indicatorsImporter';
+import { inseeIrisImporter } from './insee/inseeIrisImporter';
+import { irisImporter } from './iris/irisImporter';
+import { jobSeekersImporter } from './jobSeekers/jobSeekersImporter';
+import { nafImporter } from './naf/nafImporter';
 
 /** Every importer, in dependency order (boundaries first, derived demo data last). */
 export const IMPORTERS: readonly Importer[] = [
   adminImporter,
+  irisImporter,
+  inseeIrisImporter,
+  bpeImporter,
+  nafImporter,
+  jobSeekersImporter,
   // Derived map indicators: keep last, after every official source.
   indicatorsImporter(() => IMPORTERS.filter((importer) => importer.source !== 'indicateurs')),
 ];

@@ -1,13 +1,28 @@
+import type { FeatureCollection, Geometry } from 'geojson';
 import * as maplibregl from 'maplibre-gl';
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { FRANCE_CENTER, INITIAL_ZOOM, MAX_ZOOM, MIN_ZOOM } from './mapConstants';
+import {
+  FIT_PADDING,
+  FLY_TO,
+  FRANCE_CENTER,
+  INITIAL_ZOOM,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  type FlyToPurpose,
+} from './mapConstants';
+import type { MapLayerModule } from './MapLayerModule';
 
 maplibregl.setWorkerUrl(maplibreWorkerUrl);
 
-/** The one class that owns the MapLibre map: React pushes state into it, it never reaches into React. */
+/**
+ * The one class that owns the MapLibre map. React pushes state into it (through layer modules and the
+ * helpers below); it never reaches into React.
+ */
 export class MapController {
   readonly map: maplibregl.Map;
+  private readonly modules = new Map<string, { module: MapLayerModule; unbind?: () => void }>();
+  private readonly geojsonData = new Map<string, unknown>();
 
   constructor(container: HTMLElement, style: maplibregl.StyleSpecification | string) {
     this.map = new maplibregl.Map({
@@ -21,9 +36,54 @@ export class MapController {
     });
     this.map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), 'bottom-right');
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
+    this.map.on('style.load', () => {
+      this.geojsonData.clear();
+      for (const { module } of this.modules.values()) module.add(this.map);
+    });
+  }
+
+  /** Attaches a layer module (replacing one with the same id); it is re-added after style changes. */
+  addModule(module: MapLayerModule): void {
+    this.removeModule(module.id);
+    const unbind = module.bind?.(this.map);
+    this.modules.set(module.id, { module, ...(unbind ? { unbind } : {}) });
+    if (this.map.isStyleLoaded()) module.add(this.map);
+  }
+
+  removeModule(id: string): void {
+    const entry = this.modules.get(id);
+    if (!entry) return;
+    entry.unbind?.();
+    if (this.map.style) entry.module.remove?.(this.map);
+    this.modules.delete(id);
+  }
+
+  /** Replaces the style (theme switch); modules are re-added when it has loaded. */
+  setStyle(style: maplibregl.StyleSpecification | string): void {
+    this.map.setStyle(style, { diff: false });
+  }
+
+  /** Sets a GeoJSON source's data, skipping the call when the same object was already set. */
+  setGeoJson(sourceId: string, data: FeatureCollection<Geometry> | GeoJSON.Feature): void {
+    const source = this.map.getSource<maplibregl.GeoJSONSource>(sourceId);
+    if (!source || this.geojsonData.get(sourceId) === data) return;
+    this.geojsonData.set(sourceId, data);
+    void source.setData(data);
+  }
+
+  /** Spec §9: fly to a point with the zoom and duration of the purpose. */
+  flyTo(center: [number, number], purpose: FlyToPurpose = 'general'): void {
+    const { zoom, duration } = FLY_TO[purpose];
+    this.map.flyTo({ center, zoom, duration, essential: true });
+  }
+
+  /** Fits bounds [[west, south], [east, north]] with the spec's padding. */
+  fitBounds(bounds: [[number, number], [number, number]], maxZoom?: number): void {
+    this.map.fitBounds(bounds, { padding: FIT_PADDING, ...(maxZoom === undefined ? {} : { maxZoom }), duration: 800 });
   }
 
   destroy(): void {
+    for (const id of [...this.modules.keys()]) this.removeModule(id);
     this.map.remove();
   }
 }

@@ -36,3 +36,15 @@ test('the map screen opens on France and the API reports the embedded database',
   expect(view).toMatchObject({ zoom: 6, min: 5, max: 18 });
   await page.screenshot({ path: 'tests/e2e/screenshots/map-screen.png' });
 });
+
+test('the toolbar opens a panel, which closes again', async ({ page }) => {
+  await page.goto('/map');
+  await page.getByRole('button', { name: 'Périmètre d’analyse' }).click();
+  const panel = page.getByRole('region', { name: 'Périmètre d’analyse' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText('Aucune zone créée')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Barre d’outils' })).toBeHidden();
+  await page.screenshot({ path: 'tests/e2e/screenshots/shell-core-panel.png' });
+  await page.getByRole('button', { name: 'Fermer le panneau Périmètre d’analyse' }).click();
+  await expect(page.getByRole('navigation', { name: 'Barre d’outils' })).toBeVisible();
+});

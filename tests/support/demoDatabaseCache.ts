@@ -14,7 +14,8 @@ function listFiles(directory: string): string[] {
 }
 
 /**
- * Identity of the demo database: migrations, importer code and the open-data files (name and size).
+ * Identity of the demo database: migrations, importer code (and the shared core it uses) and the open-data
+ * files (name and size).
  * When any changes, the cached demo database is rebuilt.
  */
 export function demoDatabaseKey(openDataDirectory: string): string {
@@ -22,6 +23,7 @@ export function demoDatabaseKey(openDataDirectory: string): string {
   const sources = [
     ...listFiles(join(PROJECT_ROOT, 'server/db/migrations')),
     ...listFiles(join(PROJECT_ROOT, 'server/import')),
+    ...['geometry', 'statistics', 'territory'].flatMap((folder) => listFiles(join(PROJECT_ROOT, 'src/core', folder))),
   ];
   for (const path of sources.sort()) hash.update(relative(PROJECT_ROOT, path)).update(readFileSync(path));
   for (const path of listFiles(openDataDirectory).sort()) {

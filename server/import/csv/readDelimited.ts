@@ -32,7 +32,7 @@ export interface ReadDelimitedOptions {
   onProgress?: (bytesRead: number, totalBytes: number) => void;
 }
 
-function detectSeparator(header: string): ';' | ',' | '\t' {
+export function detectSeparator(header: string): ';' | ',' | '\t' {
   const counts = { ';': header.split(';').length, ',': header.split(',').length, '\t': header.split('\t').length };
   return (Object.entries(counts).sort((a, b) => b[1] - a[1])[0]?.[0] ?? ';') as ';' | ',' | '\t';
 }

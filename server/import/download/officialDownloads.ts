@@ -1,10 +1,30 @@
 import { ADMIN_URLS } from '../admin/urls';
+import { BPE_URLS } from '../bpe/urls';
+import { INSEE_URLS } from '../insee/urls';
+import { IRIS_URLS } from '../iris/urls';
+import { JOB_SEEKERS_URLS } from '../jobSeekers/urls';
+import { NAF_URLS } from '../naf/urls';
+
+/** One file to fetch: URL, path in the open-data folder and, for a zip, the entry to extract. */
+export interface DownloadTarget {
+  url: string;
+  path: string;
+  /** The archive is a zip: keep only the entry whose name matches, written at `path`. */
+  extract?: RegExp;
+}
 
 /** One source's official files for a set of départements: URL and path in the open-data folder. */
 export interface OfficialDownload {
   source: string;
-  targets(departements: readonly string[]): { url: string; path: string }[];
+  targets(departements: readonly string[]): DownloadTarget[];
 }
 
 /** Every source that can be downloaded from its publisher. */
-export const OFFICIAL_DOWNLOADS: readonly OfficialDownload[] = [ADMIN_URLS];
+export const OFFICIAL_DOWNLOADS: readonly OfficialDownload[] = [
+  ADMIN_URLS,
+  IRIS_URLS,
+  INSEE_URLS,
+  BPE_URLS,
+  NAF_URLS,
+  JOB_SEEKERS_URLS,
+];
