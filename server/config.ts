@@ -22,6 +22,7 @@ const environmentSchema = z.object({
   MAP_STYLE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   VALHALLA_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   AUTO_IMPORT: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+  TILE_CACHE_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./.cache/tiles')),
 });
 
 /** The validated server configuration. */
@@ -37,6 +38,8 @@ export interface Config {
   valhallaUrl: string | undefined;
   /** Import the demo territory on first start when the database is empty. */
   autoImport: boolean;
+  /** Folder of the on-disk tile cache; `undefined` (TILE_CACHE_DIR=off) keeps tiles in memory only. */
+  tileCacheDirectory: string | undefined;
 }
 
 /** Raised when an environment variable has a bad value; the message names the variable. */
@@ -67,5 +70,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mapStyleUrl: values.MAP_STYLE_URL,
     valhallaUrl: values.VALHALLA_URL,
     autoImport: values.AUTO_IMPORT === 'true',
+    tileCacheDirectory: values.TILE_CACHE_DIR === 'off' ? undefined : resolve(values.TILE_CACHE_DIR),
   };
 }

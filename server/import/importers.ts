@@ -1,6 +1,7 @@
 import { adminImporter } from './admin/adminImporter';
 import { bpeImporter } from './bpe/bpeImporter';
 import type { Importer } from './Importer';
+import { indicatorsImporter } from './indicators/indicatorsImporter';
 import { inseeIrisImporter } from './insee/inseeIrisImporter';
 import { irisImporter } from './iris/irisImporter';
 import { jobSeekersImporter } from './jobSeekers/jobSeekersImporter';
@@ -14,6 +15,8 @@ export const IMPORTERS: readonly Importer[] = [
   bpeImporter,
   nafImporter,
   jobSeekersImporter,
+  // Derived map indicators: keep last, after every official source.
+  indicatorsImporter(() => IMPORTERS.filter((importer) => importer.source !== 'indicateurs')),
 ];
 
 /** The demo territory imported by the first `npm start`: Paris plus national boundaries. */

@@ -9,5 +9,8 @@ export function buildTestApp(
   database: Database,
   options: { clientDirectory?: string; routeModules?: RouteModule[] } = {},
 ): Promise<FastifyInstance> {
-  return buildApp({ database, config: { ...loadConfig({ LOG_LEVEL: 'silent' }) } }, { logger: false, ...options });
+  return buildApp(
+    { database, config: { ...loadConfig({ LOG_LEVEL: 'silent', TILE_CACHE_DIR: 'off' }) } },
+    { logger: false, ...options },
+  );
 }
