@@ -1,20 +1,23 @@
 import { expect, test as base, type Page } from '@playwright/test';
 
 /**
- * Playwright `test` whose pages record every request and fail the test if one leaves 127.0.0.1:
- * the app must never call an outside service by default.
+ * Playwright `test` whose pages record every request and fail the test if one leaves 127.0.0.1
+ * (automatic for every test using it): the app must never call an outside service by default.
  */
 export const test = base.extend<{ outsideRequests: string[] }>({
-  outsideRequests: async ({ page }, provide) => {
-    const outside: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.protocol === 'data:' || url.protocol === 'blob:') return;
-      if (url.hostname !== '127.0.0.1') outside.push(request.url());
-    });
-    await provide(outside);
-    expect(outside, 'requêtes sorties de 127.0.0.1').toEqual([]);
-  },
+  outsideRequests: [
+    async ({ page }, provide) => {
+      const outside: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+        if (url.hostname !== '127.0.0.1') outside.push(request.url());
+      });
+      await provide(outside);
+      expect(outside, 'requêtes sorties de 127.0.0.1').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
