@@ -1,5 +1,6 @@
-import type { CSSProperties } from 'react';
-import { MapControllerProvider } from '../map/MapControllerContext';
+import { useEffect, type CSSProperties } from 'react';
+import { TOOLBAR_WIDTH } from './layout/layoutSlice';
+import { MapControllerProvider, useMapController } from '../map/MapControllerContext';
 import { MapView } from '../map/MapView';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { MapErrorScreen, PanelErrorScreen } from './errors/ErrorScreens';
@@ -8,9 +9,19 @@ import { MapPanelControls } from './layout/MapPanelControls';
 import { usePanelStackLayout } from './layout/usePanelStackLayout';
 import { RightPanelStack } from './panels/RightPanelStack';
 
+/** Keeps the map's view padding equal to what the toolbar and the right panels cover. */
+function MapViewPadding({ right }: { right: number }) {
+  const controller = useMapController();
+  useEffect(() => {
+    controller?.setViewPadding({ left: right > 0 ? 0 : TOOLBAR_WIDTH, right });
+  }, [controller, right]);
+  return null;
+}
+
 /**
  * The main screen: full-screen map (its own error screen), the map panel buttons, the left toolbar and
- * the right panels (their own error screen). `--panel-stack-width` lets map controls avoid the panels.
+ * the right panels (their own error screen). `--panel-stack-width` lets map controls avoid the panels,
+ * and the map's view padding keeps its centre (and fly-to targets) in the part left visible.
  */
 export function MapScreen() {
   const layout = usePanelStackLayout();
@@ -25,6 +36,7 @@ export function MapScreen() {
         <ErrorBoundary name="carte" fallback={(error) => <MapErrorScreen error={error} />}>
           <MapView />
         </ErrorBoundary>
+        <MapViewPadding right={layout.occupiedWidth} />
         <MapPanelControls />
         <LeftToolbar />
         <ErrorBoundary name="panneaux" fallback={(error, reset) => <PanelErrorScreen error={error} onRetry={reset} />}>

@@ -74,6 +74,16 @@ export class MapController {
     void source.setData(data);
   }
 
+  /**
+   * The parts of the map covered by the interface (toolbar, right panels), in px: the map's centre,
+   * `flyTo` and `fitBounds` then aim at the visible part. Eased, so opening a panel glides the view.
+   */
+  setViewPadding(padding: { left: number; right: number }): void {
+    const current = this.map.getPadding();
+    if (current.left === padding.left && current.right === padding.right) return;
+    this.map.easeTo({ padding: { top: 0, bottom: 0, ...padding }, duration: 250 });
+  }
+
   /** Spec §9: fly to a point with the zoom and duration of the purpose. */
   flyTo(center: [number, number], purpose: FlyToPurpose = 'general'): void {
     const { zoom, duration } = FLY_TO[purpose];

@@ -44,6 +44,17 @@ test.describe('right panels and toolbar', () => {
     expect(stacked).toEqual({ x: 216, width: 600 });
     expect(stacked.x).toBe((await box(page, 'demographics')).x - 24);
     await expect(panel(page, 'perimeter')).toHaveAttribute('inert', '');
+    // The map aims at the part the panels leave visible.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (
+              window as unknown as { __zonalyseMap: { map: { getPadding(): { right: number } } } }
+            ).__zonalyseMap.map.getPadding().right,
+        ),
+      )
+      .toBe(1224);
     await page.screenshot({ path: 'tests/e2e/screenshots/shell-three-panels.png' });
 
     // Expand the front panel: 1000 px, the two others become 24 px strips.
