@@ -10,9 +10,13 @@ import './ui/global.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root absent de index.html');
 
+const store = createAppStore();
+// Reached by the Playwright journeys (as `__zonalyseMap` is) to read state or seed zones.
+(window as unknown as { __zonalyseStore?: typeof store }).__zonalyseStore = store;
+
 createRoot(root).render(
   <StrictMode>
-    <Provider store={createAppStore()}>
+    <Provider store={store}>
       <ThemeController />
       <RouterProvider router={router} />
     </Provider>
