@@ -4,6 +4,7 @@ import { area, bboxPolygon, featureCollection, intersect } from '@turf/turf';
 import type { FastifyInstance } from 'fastify';
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aggregateDemographics } from '../../src/core/demographics/aggregateDemographics';
 import { demographicsFromArrow } from '../../src/core/demographics/demographicsArrow';
 import { ARROW_STREAM_TYPE, type DemographicsAnswer } from '../../src/core/demographics/demographicsRecord';
 import { readRawCsv } from '../../tests/support/rawCsv';
@@ -72,6 +73,11 @@ describe.each(testDatabaseKinds())('demographics analyze endpoints on %s', (kind
     expect(population).toBeGreaterThan(100_000);
     expect(Math.abs(sumOf(answer, 'P17_POP1564') - population) / population).toBeLessThan(0.001);
     expect(Math.abs(sumOf(answer, 'P17_ACT1564') - active) / active).toBeLessThan(0.001);
+    const aggregated = aggregateDemographics(answer);
+    expect(Math.abs((aggregated.population.population_15_64 ?? 0) - population) / population).toBeLessThan(0.001);
+    expect(Math.abs((aggregated.employment.active_15_64 ?? 0) - active) / active).toBeLessThan(0.001);
+    expect(aggregated.analysis_metadata.analysis_type).toBe('administrative');
+    expect(aggregated.revenue.median).toBeGreaterThan(15_000);
     expect(answer.metadata.bases.find((base) => base.base === 'activite-residents')?.vintage).toBe(2017);
     expect(answer.metadata.bases.find((base) => base.base === 'filosofi-disp')?.vintage).toBe(2017);
     expect(answer.metadata.missing_bases).toEqual(
@@ -118,6 +124,10 @@ describe.each(testDatabaseKinds())('demographics analyze endpoints on %s', (kind
     }
     const expected = weightedSum(raw2017, 'P17_ACT1564', coverage);
     expect(Math.abs(sumOf(answer, 'P17_ACT1564') - expected) / expected).toBeLessThan(0.005);
+    const aggregated = aggregateDemographics(answer);
+    expect(Math.abs((aggregated.employment.active_15_64 ?? 0) - expected) / expected).toBeLessThan(0.005);
+    const population = weightedSum(raw2017, 'P17_POP1564', coverage);
+    expect(Math.abs((aggregated.population.population_15_64 ?? 0) - population) / population).toBeLessThan(0.005);
   });
 
   it('answers a circle around coordinates and an Arrow stream identical to the JSON', async () => {
