@@ -12,7 +12,7 @@ import {
   selectIrisCoverage,
   selectIrisOfTerritory,
   selectLatestJobSeekers,
-  selectLatestStatistics,
+  selectStatistics,
   selectLoadedVintages,
   selectZoneArea,
   type IrisCoverageRow,
@@ -59,7 +59,7 @@ export async function analyzeZone(
   const communes = [...new Set(rows.map((row) => row.commune_code))];
   const departements = [...new Set(rows.map((row) => row.departement_code))];
   const [statistics, vintages, jobSeekers, communePopulation] = await Promise.all([
-    selectLatestStatistics(database, codes),
+    selectStatistics(database, codes),
     selectLoadedVintages(database, departements),
     selectLatestJobSeekers(database, communes),
     selectCommunePopulation(database, communes),

@@ -84,20 +84,25 @@ export interface IrisStatisticRow {
 }
 
 /**
- * For each base, the most recent vintage loaded for any of the given IRIS, and that vintage's rows
- * for those IRIS (one vintage per base, so the figures of a zone are of one census/Filosofi year).
+ * For each base, one vintage for all the given IRIS (the figures of a zone are of one census or
+ * Filosofi year): the most recent vintage publishing at least two thirds of the columns of the
+ * richest one. A thin extract (the 2017 Paris join of Filosofi and activité-résidents keeps 3 income
+ * and 41 of 102 activity columns) thus gives way to the complete base of an earlier year, with
+ * deciles, sexes and transport; a base whose newer edition merely regrouped a few columns
+ * (diplômes 2015: 29 columns, 2010: 38) keeps its newer edition.
  */
-export async function selectLatestStatistics(
-  database: Queryable,
-  irisCodes: readonly string[],
-): Promise<IrisStatisticRow[]> {
+export async function selectStatistics(database: Queryable, irisCodes: readonly string[]): Promise<IrisStatisticRow[]> {
   if (irisCodes.length === 0) return [];
   const { rows } = await database.query<IrisStatisticRow>(
-    `WITH latest AS (
-       SELECT base, max(vintage) AS vintage FROM insee_iris_statistics
-       WHERE iris_code = ANY($1::text[]) GROUP BY base)
+    `WITH candidates AS (
+       SELECT base, vintage, max((SELECT count(*) FROM jsonb_object_keys(s."values"))) AS columns
+       FROM insee_iris_statistics s WHERE iris_code = ANY($1::text[]) GROUP BY base, vintage),
+     richest AS (SELECT base, max(columns) AS columns FROM candidates GROUP BY base),
+     chosen AS (
+       SELECT DISTINCT ON (c.base) c.base, c.vintage FROM candidates c JOIN richest r ON r.base = c.base
+       WHERE c.columns * 3 >= r.columns * 2 ORDER BY c.base, c.vintage DESC)
      SELECT s.base, s.vintage, s.iris_code, s."values"
-     FROM insee_iris_statistics s JOIN latest l ON l.base = s.base AND l.vintage = s.vintage
+     FROM insee_iris_statistics s JOIN chosen c ON c.base = s.base AND c.vintage = s.vintage
      WHERE s.iris_code = ANY($1::text[])`,
     [irisCodes],
   );

@@ -24,7 +24,8 @@ describe.each(testDatabaseKinds())('demographics analyze endpoints on %s', (kind
   let database: Database;
   let app: FastifyInstance;
   const opendata = openDataDirectory();
-  const raw2017 = readRawCsv(join(opendata, 'insee_iris/data_iris_paris_2017.csv'), ';').rows;
+  // The complete activité-résidents base of RP 2016 is preferred to the thinner 2017 Paris extract.
+  const raw2016 = readRawCsv(join(opendata, 'insee_iris/base-ic-activite-residents-2016-idf.csv.gz'), ';').rows;
   const rawIris = JSON.parse(readFileSync(join(opendata, 'iris/iris-75-paris.geojson'), 'utf8')) as FeatureCollection<
     Polygon | MultiPolygon
   >;
@@ -64,22 +65,25 @@ describe.each(testDatabaseKinds())('demographics analyze endpoints on %s', (kind
       },
       '/api/demographics/zone',
     );
-    const rows = raw2017.filter((row) => row.COM === '75111');
+    const rows = raw2016.filter((row) => row.COM === '75111');
     const everyIris = new Map(rows.map((row) => [row.IRIS ?? '', 1]));
     expect(answer.metadata.selection).toBe('administrative');
     expect(answer.iris_zones.every((zone) => zone.commune_code === '75111' && zone.coverage_ratio === 1)).toBe(true);
-    const population = weightedSum(rows, 'P17_POP1564', everyIris);
-    const active = weightedSum(rows, 'P17_ACT1564', everyIris);
+    const population = weightedSum(rows, 'P16_POP1564', everyIris);
+    const active = weightedSum(rows, 'P16_ACT1564', everyIris);
     expect(population).toBeGreaterThan(100_000);
-    expect(Math.abs(sumOf(answer, 'P17_POP1564') - population) / population).toBeLessThan(0.001);
-    expect(Math.abs(sumOf(answer, 'P17_ACT1564') - active) / active).toBeLessThan(0.001);
+    expect(Math.abs(sumOf(answer, 'P16_POP1564') - population) / population).toBeLessThan(0.001);
+    expect(Math.abs(sumOf(answer, 'P16_ACT1564') - active) / active).toBeLessThan(0.001);
     const aggregated = aggregateDemographics(answer);
     expect(Math.abs((aggregated.population.population_15_64 ?? 0) - population) / population).toBeLessThan(0.001);
     expect(Math.abs((aggregated.employment.active_15_64 ?? 0) - active) / active).toBeLessThan(0.001);
     expect(aggregated.analysis_metadata.analysis_type).toBe('administrative');
     expect(aggregated.revenue.median).toBeGreaterThan(15_000);
-    expect(answer.metadata.bases.find((base) => base.base === 'activite-residents')?.vintage).toBe(2017);
-    expect(answer.metadata.bases.find((base) => base.base === 'filosofi-disp')?.vintage).toBe(2017);
+    expect(aggregated.revenue.deciles_approximated).toBe(false);
+    expect(aggregated.employment.vintage_label).toBe('RP 2016');
+    expect(answer.metadata.bases.find((base) => base.base === 'activite-residents')?.vintage).toBe(2016);
+    expect(answer.metadata.bases.find((base) => base.base === 'filosofi-disp')?.vintage).toBe(2015);
+    expect(answer.metadata.bases.find((base) => base.base === 'diplomes-formation')?.vintage).toBe(2015);
     expect(answer.metadata.missing_bases).toEqual(
       expect.arrayContaining(['evol-struct-pop', 'logement', 'couples-familles-menages', 'filosofi-dec']),
     );
@@ -122,11 +126,11 @@ describe.each(testDatabaseKinds())('demographics analyze endpoints on %s', (kind
     for (const zone of answer.iris_zones) {
       expect(zone.coverage_ratio).toBeCloseTo(coverage.get(zone.iris_code) ?? 0, 2);
     }
-    const expected = weightedSum(raw2017, 'P17_ACT1564', coverage);
-    expect(Math.abs(sumOf(answer, 'P17_ACT1564') - expected) / expected).toBeLessThan(0.005);
+    const expected = weightedSum(raw2016, 'P16_ACT1564', coverage);
+    expect(Math.abs(sumOf(answer, 'P16_ACT1564') - expected) / expected).toBeLessThan(0.005);
     const aggregated = aggregateDemographics(answer);
     expect(Math.abs((aggregated.employment.active_15_64 ?? 0) - expected) / expected).toBeLessThan(0.005);
-    const population = weightedSum(raw2017, 'P17_POP1564', coverage);
+    const population = weightedSum(raw2016, 'P16_POP1564', coverage);
     expect(Math.abs((aggregated.population.population_15_64 ?? 0) - population) / population).toBeLessThan(0.005);
   });
 

@@ -86,8 +86,9 @@ export function DemographicsChart({
   useEffect(() => {
     const colours = themeColours();
     const palette = [colours.primary, colours.warning, '#10b981', '#8b5cf6'];
+    // Canvas fonts may lack the narrow no-break space of fr-FR grouping: a plain space is drawn instead.
     const format = (value: number) =>
-      percent ? `${formatNumber(Math.abs(value) * 100, 1)} %` : formatNumber(Math.abs(value));
+      (percent ? `${formatNumber(Math.abs(value) * 100, 1)} %` : formatNumber(Math.abs(value))).replace(/\u202f/g, ' ');
     const valueAxis = {
       type: 'value' as const,
       axisLabel: { color: colours.muted, formatter: format },
