@@ -1,3 +1,4 @@
+import { demographicsBenchmark } from './demographics.bench';
 import { importBenchmark } from './import.bench';
 import type { Benchmark } from './support/BenchContext';
 import { mapLoadBenchmark } from './mapLoad.bench';
@@ -5,4 +6,10 @@ import { startupBenchmark } from './startup.bench';
 import { tilesBenchmark } from './tiles.bench';
 
 /** Every benchmark, in run order. Add a domain's benchmark here. */
-export const BENCHMARKS: readonly Benchmark[] = [startupBenchmark, importBenchmark, tilesBenchmark, mapLoadBenchmark];
+export const BENCHMARKS: readonly Benchmark[] = [
+  startupBenchmark,
+  importBenchmark,
+  tilesBenchmark,
+  mapLoadBenchmark,
+  demographicsBenchmark,
+];

@@ -1,6 +1,7 @@
 import type { RouteModule } from './AppContext';
 import { basemapRoutes } from './basemap/basemapRoutes';
 import { coverageRoutes } from './coverage/coverageRoutes';
+import { demographicsRoutes } from './demographics/demographicsRoutes';
 import { datasetRoutes } from './datasets/datasetRoutes';
 import { healthRoutes } from './health/healthRoutes';
 import { irisRoutes } from './iris/irisRoutes';
@@ -14,4 +15,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   basemapRoutes,
   areaTileRoutes,
   irisRoutes,
+  demographicsRoutes,
 ];

@@ -5,6 +5,12 @@ import { authApi as defaultAuthApi, type AuthApi } from '../api/authApi';
 import { subscriptionApi as defaultSubscriptionApi, type SubscriptionApi } from '../api/subscriptionApi';
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
+import {
+  demographicsApi as defaultDemographicsApi,
+  type DemographicsApi,
+} from '../features/demographics/demographicsApi';
+import { demographicsSaga } from '../features/demographics/demographicsSaga';
+import { demographicsSlice } from '../features/demographics/demographicsSlice';
 import { zonesSlice } from '../features/perimeter/zonesSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
 import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
@@ -22,11 +28,12 @@ const rootReducer = combineReducers({
   settings: settingsSlice.reducer,
   auth: authSlice.reducer,
   subscription: subscriptionSlice.reducer,
+  demographics: demographicsSlice.reducer,
 });
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga()]);
+  yield all([authSaga(), subscriptionSaga(), demographicsSaga()]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -35,6 +42,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface StoreServices {
   authApi: AuthApi;
   subscriptionApi: SubscriptionApi;
+  demographicsApi: DemographicsApi;
 }
 
 /**
@@ -46,6 +54,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
     context: {
       authApi: services.authApi ?? defaultAuthApi,
       subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
+      demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
     },
   });
   const store = configureStore({
