@@ -8,6 +8,8 @@ import { authSlice } from '../features/account/authSlice';
 import { zonesSlice } from '../features/perimeter/zonesSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
 import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
+import { visualizationsSaga } from '../features/visualizations/visualizationsSaga';
+import { visualizationsSlice } from '../features/visualizations/visualizationsSlice';
 import { loadLayout, saveLayout } from './layout/layoutPersistence';
 import { layoutSlice } from './layout/layoutSlice';
 import { loadSettings, saveSettings } from './settings/settingsPersistence';
@@ -22,11 +24,12 @@ const rootReducer = combineReducers({
   settings: settingsSlice.reducer,
   auth: authSlice.reducer,
   subscription: subscriptionSlice.reducer,
+  visualizations: visualizationsSlice.reducer,
 });
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga()]);
+  yield all([authSaga(), subscriptionSaga(), visualizationsSaga()]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
