@@ -64,6 +64,8 @@ export class IrisLayerModule implements MapLayerModule {
   constructor(private readonly onClick: (code: string, properties: Record<string, unknown>) => void) {}
 
   add(map: maplibregl.Map): void {
+    // The theme of the basemap just loaded (MapView marks its container): labels and lines follow it.
+    const dark = map.getContainer().getAttribute('data-map-theme') === 'dark';
     ensureSource(map, IRIS_SOURCE_ID, {
       type: 'vector',
       tiles: [apiTileUrl('iris/static-tiles')],
@@ -90,7 +92,10 @@ export class IrisLayerModule implements MapLayerModule {
         source: IRIS_SOURCE_ID,
         'source-layer': IRIS_SOURCE_LAYER,
         minzoom: IRIS_LINE_MIN_ZOOM,
-        paint: { 'line-color': '#1d4ed8', 'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.4, 14, 1.2] },
+        paint: {
+          'line-color': dark ? '#6b8ff0' : '#1d4ed8',
+          'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.4, 14, 1.2],
+        },
       },
       LABEL_BEFORE,
     );
@@ -122,7 +127,9 @@ export class IrisLayerModule implements MapLayerModule {
           'text-size': 11,
           'text-max-width': 8,
         },
-        paint: { 'text-color': '#1e3a8a', 'text-halo-color': '#ffffff', 'text-halo-width': 1.2 },
+        paint: dark
+          ? { 'text-color': '#c7d7fe', 'text-halo-color': '#0b1220', 'text-halo-width': 1.2 }
+          : { 'text-color': '#1e3a8a', 'text-halo-color': '#ffffff', 'text-halo-width': 1.2 },
       },
       LABEL_BEFORE,
     );
