@@ -315,4 +315,89 @@ test.describe('visualisations', () => {
       await expect(detail).toBeHidden();
     });
   }
+
+  test('IRIS heat-map modes colour the IRIS with their legend; hover highlights through feature-state', async ({
+    page,
+  }) => {
+    await page.goto('/map');
+    await mapReady(page);
+    await page.locator('[data-panel-button="iris"]').click();
+    const irisPanel = panel(page, 'iris');
+    await irisPanel.getByRole('button', { name: 'Afficher les IRIS' }).click();
+    await jumpTo(page, PARIS, 12);
+    const basic = await capture(page, 'visualizations-iris-basic-light');
+    const shots: Record<string, string> = {};
+    for (const [mode, legend] of [
+      ['Population', 'Population'],
+      ['Revenu médian', 'Revenu médian'],
+      ['Valeur foncière au m²', 'Valeur foncière au m²'],
+    ] as const) {
+      await irisPanel.getByRole('radio', { name: mode }).check();
+      await expect(irisPanel.getByRole('figure', { name: `Légende : ${legend}` })).toBeVisible();
+      await mapSettled(page);
+      shots[mode] = await capture(
+        page,
+        `visualizations-iris-mode-${mode === 'Population' ? 'population' : mode === 'Revenu médian' ? 'revenue' : 'land-value'}-light`,
+      );
+      expect((await compare(page, basic, shots[mode] as string)).difference, mode).toBeGreaterThan(3);
+    }
+    expect(
+      (await compare(page, shots.Population as string, shots['Revenu médian'] as string)).difference,
+    ).toBeGreaterThan(3);
+    await expect(irisPanel.getByRole('figure', { name: 'Légende : Valeur foncière au m²' })).toContainText('≥ 50');
+
+    // Hover: the IRIS under the pointer gets the hover feature-state.
+    const canvas = await page.locator('.map-view__canvas canvas').boundingBox();
+    if (!canvas) throw new Error('carte absente');
+    const hovered = await page.evaluate(() => {
+      const { map } = (window as unknown as { __zonalyseMap: MapHandle }).__zonalyseMap;
+      const point = map.project([2.3419, 48.8601]);
+      const [feature] = map.queryRenderedFeatures([point.x, point.y], { layers: ['zonalyse-iris-fill'] });
+      return { x: point.x, y: point.y, code: String(feature?.id ?? '') };
+    });
+    await page.mouse.move(canvas.x + hovered.x, canvas.y + hovered.y);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (code) =>
+            (window as unknown as { __zonalyseMap: MapHandle }).__zonalyseMap.map.getFeatureState({
+              source: 'zonalyse-iris',
+              sourceLayer: 'iris_geometry',
+              id: code,
+            }).hover,
+          hovered.code,
+        ),
+      )
+      .toBe(true);
+
+    // Toggle from any visible mode goes to hidden.
+    await irisPanel.getByRole('button', { name: 'Masquer les IRIS' }).click();
+    await expect(irisPanel.getByRole('radio', { name: 'Masqué' })).toBeChecked();
+    await mapSettled(page);
+    expect((await compare(page, basic, await capture(page))).difference).toBeGreaterThan(0.5);
+  });
+
+  test('visualisation panel in the dark theme: commune level, legend and insights', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await page.goto('/map');
+    await mapReady(page, 'dark');
+    await toolbar(page).getByRole('button', { name: 'Visualisations', exact: true }).click();
+    const visualizations = panel(page, 'visualizations');
+    await jumpTo(page, PARIS, 11);
+    await visualizations.getByRole('radio', { name: /^Commune/ }).check();
+    await visualizations.getByLabel('Indicateur').selectOption({ label: 'Revenu médian' });
+    await visualizations.getByRole('radio', { name: 'Chaleur' }).check();
+    await visualizations.getByRole('button', { name: 'Appliquer la visualisation' }).click();
+    await mapSettled(page);
+    const insights = visualizations.getByTestId('visualization-insights');
+    await expect(insights).toContainText('Valeurs les plus basses');
+    await expect(insights).toContainText('Écart entre la plus haute et la plus basse');
+    await visualizations.getByTestId('visualization-insights').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'tests/e2e/screenshots/visualizations-panel-dark.png' });
+    // Close-up of arrondissements without income at commune level: hatched, not coloured as zero.
+    await page.screenshot({
+      path: 'tests/e2e/screenshots/visualizations-missing-dark.png',
+      clip: { x: 120, y: 380, width: 260, height: 200 },
+    });
+  });
 });

@@ -24,18 +24,18 @@ const LEVEL_TILES = {
 
 const FILL_BEFORE = 'zonalyse-iris-fill';
 
-/** Grey diagonal hatching on transparent, 8 × 8 px. */
-function hatchImage(): { width: number; height: number; data: Uint8Array } {
+/** Grey diagonal hatching, 8 × 8 px: dark stripes on light grey, or light stripes on dark grey for the dark map. */
+function hatchImage(dark: boolean): { width: number; height: number; data: Uint8Array } {
   const size = 8;
+  const stripe = dark ? 185 : 110;
+  const ground = dark ? 70 : 211;
   const data = new Uint8Array(size * size * 4);
   for (let y = 0; y < size; y += 1)
     for (let x = 0; x < size; x += 1) {
       const offset = (y * size + x) * 4;
       const onStripe = (x + y) % size < 2;
-      data[offset] = onStripe ? 110 : 211;
-      data[offset + 1] = onStripe ? 110 : 211;
-      data[offset + 2] = onStripe ? 110 : 211;
-      data[offset + 3] = onStripe ? 255 : 110;
+      data.fill(onStripe ? stripe : ground, offset, offset + 3);
+      data[offset + 3] = onStripe ? 255 : 150;
     }
   return { width: size, height: size, data };
 }
@@ -53,7 +53,8 @@ export class ChoroplethLayerModule implements MapLayerModule {
   private settings: ChoroplethSettings | null = null;
 
   add(map: maplibregl.Map): void {
-    if (!map.hasImage(HATCH_IMAGE_ID)) map.addImage(HATCH_IMAGE_ID, hatchImage(), { pixelRatio: 1 });
+    const dark = map.getContainer().getAttribute('data-map-theme') === 'dark';
+    if (!map.hasImage(HATCH_IMAGE_ID)) map.addImage(HATCH_IMAGE_ID, hatchImage(dark), { pixelRatio: 1 });
     const settings = this.settings;
     if (!settings) return;
     const tiles = LEVEL_TILES[settings.level];
