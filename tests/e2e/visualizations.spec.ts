@@ -400,4 +400,40 @@ test.describe('visualisations', () => {
       clip: { x: 120, y: 380, width: 260, height: 200 },
     });
   });
+
+  test('without vector tiles the IRIS layer falls back to GeoJSON and still selects (spec §4)', async ({ page }) => {
+    await page.route('**/api/iris/static-tiles/**', (route) => route.fulfill({ status: 503, body: 'indisponible' }));
+    await page.goto('/map');
+    await mapReady(page);
+    await page.locator('[data-panel-button="iris"]').click();
+    const irisPanel = panel(page, 'iris');
+    await irisPanel.getByRole('button', { name: 'Afficher les IRIS' }).click();
+    await irisPanel.getByRole('radio', { name: 'Population' }).check();
+    await irisPanel.getByRole('button', { name: 'Fermer le panneau IRIS' }).click();
+    await jumpTo(page, PARIS, 14);
+    await expect(page.getByText('Tuiles IRIS indisponibles')).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (
+              window as unknown as { __zonalyseMap: { map: { getSource(id: string): { type: string } | undefined } } }
+            ).__zonalyseMap.map.getSource('zonalyse-iris')?.type,
+        ),
+      )
+      .toBe('geojson');
+    await mapSettled(page);
+    const target = await page.evaluate((center) => {
+      const { map } = (window as unknown as { __zonalyseMap: MapHandle }).__zonalyseMap;
+      const point = map.project(center);
+      const [feature] = map.queryRenderedFeatures([point.x, point.y], { layers: ['zonalyse-iris-fill'] });
+      return { x: point.x, y: point.y, code: String(feature?.id ?? '') };
+    }, PARIS);
+    expect(target.code).toMatch(/^75\d{7}$/);
+    const canvas = await page.locator('.map-view__canvas canvas').boundingBox();
+    if (!canvas) throw new Error('carte absente');
+    await page.mouse.click(canvas.x + target.x, canvas.y + target.y);
+    await expect(page.getByTestId('iris-detail-panel').locator('[data-field="code"] dd')).toHaveText(target.code);
+    await page.screenshot({ path: 'tests/e2e/screenshots/visualizations-iris-geojson-fallback-light.png' });
+  });
 });

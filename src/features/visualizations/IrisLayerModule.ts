@@ -51,7 +51,8 @@ function fillOpacity(mode: IrisLayerMode): Expression {
 }
 
 /**
- * Spec §4/§9 IRIS layer: vector tiles of `/api/iris/static-tiles`, coloured by mode (basic outlines or
+ * Spec §4/§9 IRIS layer: vector tiles of `/api/iris/static-tiles` (or, when they fail to load, the legacy
+ * GeoJSON of `/api/iris/boundaries-geojson`), coloured by mode (basic outlines or
  * the population / revenue / land value heat-maps, missing values light grey), outlines from zoom 10,
  * names from zoom 13; hover and selection through feature-state only. Clicks are handed to `onClick`.
  */
@@ -61,25 +62,47 @@ export class IrisLayerModule implements MapLayerModule {
   private selectedCode: string | null = null;
   private hoveredCode: string | null = null;
 
-  constructor(private readonly onClick: (code: string, properties: Record<string, unknown>) => void) {}
+  /** Spec §4: vector tiles by default; if they cannot be loaded, the legacy GeoJSON implementation. */
+  private implementation: 'vector' | 'geojson' = 'vector';
+
+  constructor(
+    private readonly onClick: (code: string, properties: Record<string, unknown>) => void,
+    private readonly onFallback: (reason: string) => void = () => undefined,
+  ) {}
+
+  /** Which implementation draws the IRIS. */
+  get sourceKind(): 'vector' | 'geojson' {
+    return this.implementation;
+  }
+
+  /** `source-layer` of the vector tiles, nothing for the GeoJSON fallback. */
+  private sourceLayer(name: string): { 'source-layer'?: string } {
+    return this.implementation === 'vector' ? { 'source-layer': name } : {};
+  }
 
   add(map: maplibregl.Map): void {
     // The theme of the basemap just loaded (MapView marks its container): labels and lines follow it.
     const dark = map.getContainer().getAttribute('data-map-theme') === 'dark';
-    ensureSource(map, IRIS_SOURCE_ID, {
-      type: 'vector',
-      tiles: [apiTileUrl('iris/static-tiles')],
-      minzoom: 5,
-      maxzoom: 14,
-      promoteId: { [IRIS_SOURCE_LAYER]: 'iris_code' },
-    });
+    ensureSource(
+      map,
+      IRIS_SOURCE_ID,
+      this.implementation === 'vector'
+        ? {
+            type: 'vector',
+            tiles: [apiTileUrl('iris/static-tiles')],
+            minzoom: 5,
+            maxzoom: 14,
+            promoteId: { [IRIS_SOURCE_LAYER]: 'iris_code' },
+          }
+        : { type: 'geojson', data: `${window.location.origin}/api/iris/boundaries-geojson`, promoteId: 'iris_code' },
+    );
     ensureLayer(
       map,
       {
         id: IRIS_FILL_LAYER_ID,
         type: 'fill',
         source: IRIS_SOURCE_ID,
-        'source-layer': IRIS_SOURCE_LAYER,
+        ...this.sourceLayer(IRIS_SOURCE_LAYER),
         paint: {},
       },
       FILL_BEFORE,
@@ -90,7 +113,7 @@ export class IrisLayerModule implements MapLayerModule {
         id: IRIS_LINE_LAYER_ID,
         type: 'line',
         source: IRIS_SOURCE_ID,
-        'source-layer': IRIS_SOURCE_LAYER,
+        ...this.sourceLayer(IRIS_SOURCE_LAYER),
         minzoom: IRIS_LINE_MIN_ZOOM,
         paint: {
           'line-color': dark ? '#6b8ff0' : '#1d4ed8',
@@ -105,7 +128,7 @@ export class IrisLayerModule implements MapLayerModule {
         id: IRIS_HIGHLIGHT_LAYER_ID,
         type: 'line',
         source: IRIS_SOURCE_ID,
-        'source-layer': IRIS_SOURCE_LAYER,
+        ...this.sourceLayer(IRIS_SOURCE_LAYER),
         paint: {
           'line-color': ['case', selected, IRIS_SELECTED_COLOUR, IRIS_HOVER_COLOUR],
           'line-width': ['case', selected, 3, hovered, 2, 0],
@@ -119,10 +142,10 @@ export class IrisLayerModule implements MapLayerModule {
         id: IRIS_LABEL_LAYER_ID,
         type: 'symbol',
         source: IRIS_SOURCE_ID,
-        'source-layer': 'iris_label',
+        ...this.sourceLayer('iris_label'),
         minzoom: IRIS_LABEL_MIN_ZOOM,
         layout: {
-          'text-field': ['get', 'name'],
+          'text-field': this.implementation === 'vector' ? ['get', 'name'] : ['get', 'nom_iris'],
           'text-font': ['Noto Sans Regular'],
           'text-size': 11,
           'text-max-width': 8,
@@ -159,10 +182,19 @@ export class IrisLayerModule implements MapLayerModule {
       const feature = event.features?.[0];
       if (feature && typeof feature.id === 'string') this.onClick(feature.id, { ...feature.properties });
     };
+    const failed = (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
+      if (event.sourceId !== IRIS_SOURCE_ID || this.implementation === 'geojson') return;
+      this.implementation = 'geojson';
+      this.remove(map);
+      this.add(map);
+      this.onFallback(event.error?.message ?? 'erreur inconnue');
+    };
+    map.on('error', failed);
     map.on('mousemove', IRIS_FILL_LAYER_ID, move);
     map.on('mouseleave', IRIS_FILL_LAYER_ID, leave);
     map.on('click', IRIS_FILL_LAYER_ID, click);
     return () => {
+      map.off('error', failed);
       map.off('mousemove', IRIS_FILL_LAYER_ID, move);
       map.off('mouseleave', IRIS_FILL_LAYER_ID, leave);
       map.off('click', IRIS_FILL_LAYER_ID, click);
@@ -191,6 +223,13 @@ export class IrisLayerModule implements MapLayerModule {
 
   private setState(map: maplibregl.Map, code: string, state: Record<string, boolean>): void {
     if (!map.getSource(IRIS_SOURCE_ID)) return;
-    map.setFeatureState({ source: IRIS_SOURCE_ID, sourceLayer: IRIS_SOURCE_LAYER, id: code }, state);
+    map.setFeatureState(
+      {
+        source: IRIS_SOURCE_ID,
+        ...(this.implementation === 'vector' ? { sourceLayer: IRIS_SOURCE_LAYER } : {}),
+        id: code,
+      },
+      state,
+    );
   }
 }

@@ -1,6 +1,7 @@
 import type * as maplibregl from 'maplibre-gl';
 import { useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { toastShown } from '../../app/toasts/toastsSlice';
 import { indicatorById, INDICATOR_LEVELS } from '../../core/iris/indicators';
 import type { AreaValue } from '../../core/visualizations/insights';
 import { irisSelectionProperties } from '../../core/visualizations/irisSelection';
@@ -58,8 +59,17 @@ export function VisualizationsMapLayers() {
     () =>
       controller
         ? {
-            iris: new IrisLayerModule((code, properties) =>
-              dispatch(visualizationsActions.irisClicked(irisSelectionProperties(code, properties))),
+            iris: new IrisLayerModule(
+              (code, properties) =>
+                dispatch(visualizationsActions.irisClicked(irisSelectionProperties(code, properties))),
+              (reason) =>
+                dispatch(
+                  toastShown({
+                    type: 'warning',
+                    title: 'Tuiles IRIS indisponibles',
+                    message: `Failed to load IRIS data: ${reason}. Les contours IRIS sont chargés en GeoJSON.`,
+                  }),
+                ),
             ),
             choropleth: new ChoroplethLayerModule(),
           }
@@ -123,12 +133,27 @@ export function VisualizationsMapLayers() {
         compute();
       }
     };
+    let reported = false;
+    const failed = (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
+      if (event.sourceId !== CHOROPLETH_SOURCE_ID || reported) return;
+      reported = true;
+      dispatch(visualizationsActions.visualizationRendered());
+      dispatch(
+        toastShown({
+          type: 'error',
+          title: 'Impossible d’appliquer la visualisation',
+          message: `Erreur: ${event.error?.message ?? 'tuiles indisponibles'}`,
+        }),
+      );
+    };
+    map.on('error', failed);
     map.on('idle', rendered);
     map.on('moveend', compute);
     if (map.loaded()) rendered();
     return () => {
       cancelled = true;
       clearTimeout(timer);
+      map.off('error', failed);
       map.off('idle', rendered);
       map.off('moveend', compute);
     };
