@@ -3,6 +3,13 @@ import type { Benchmark } from './support/BenchContext';
 import { mapLoadBenchmark } from './mapLoad.bench';
 import { startupBenchmark } from './startup.bench';
 import { tilesBenchmark } from './tiles.bench';
+import { visualizationsBenchmark } from './visualizations.bench';
 
 /** Every benchmark, in run order. Add a domain's benchmark here. */
-export const BENCHMARKS: readonly Benchmark[] = [startupBenchmark, importBenchmark, tilesBenchmark, mapLoadBenchmark];
+export const BENCHMARKS: readonly Benchmark[] = [
+  startupBenchmark,
+  importBenchmark,
+  tilesBenchmark,
+  mapLoadBenchmark,
+  visualizationsBenchmark,
+];
