@@ -435,5 +435,9 @@ test.describe('visualisations', () => {
     await page.mouse.click(canvas.x + target.x, canvas.y + target.y);
     await expect(page.getByTestId('iris-detail-panel').locator('[data-field="code"] dd')).toHaveText(target.code);
     await page.screenshot({ path: 'tests/e2e/screenshots/visualizations-iris-geojson-fallback-light.png' });
+    // Keyboard: focus is on 'Fermer'; Escape closes the detail and deselects.
+    await expect(page.getByTestId('iris-detail-panel').getByRole('button', { name: 'Fermer' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('iris-detail-panel')).toBeHidden();
   });
 });

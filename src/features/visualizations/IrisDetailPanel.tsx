@@ -80,6 +80,9 @@ export function IrisDetailPanel() {
       className="iris-detail-panel"
       aria-label={`Détail de l’IRIS ${selectedIris.iris_code}`}
       data-testid="iris-detail-panel"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') dispatch(visualizationsActions.irisSelectionCleared());
+      }}
     >
       <header className="iris-detail-panel__header">
         <h2 className="iris-detail-panel__title">{name}</h2>
