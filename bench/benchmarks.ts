@@ -4,6 +4,7 @@ import type { Benchmark } from './support/BenchContext';
 import { mapLoadBenchmark } from './mapLoad.bench';
 import { startupBenchmark } from './startup.bench';
 import { tilesBenchmark } from './tiles.bench';
+import { visualizationsBenchmark } from './visualizations.bench';
 
 /** Every benchmark, in run order. Add a domain's benchmark here. */
 export const BENCHMARKS: readonly Benchmark[] = [
@@ -12,4 +13,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   tilesBenchmark,
   mapLoadBenchmark,
   demographicsBenchmark,
+  visualizationsBenchmark,
 ];

@@ -2,6 +2,7 @@ import { useEffect, type CSSProperties } from 'react';
 import { TOOLBAR_WIDTH } from './layout/layoutSlice';
 import { MapControllerProvider, useMapController } from '../map/MapControllerContext';
 import { MapView } from '../map/MapView';
+import { VisualizationsMapLayers } from '../features/visualizations/VisualizationsMapLayers';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { MapErrorScreen, PanelErrorScreen } from './errors/ErrorScreens';
 import { LeftToolbar } from './layout/LeftToolbar';
@@ -38,6 +39,7 @@ export function MapScreen() {
         </ErrorBoundary>
         <MapViewPadding right={layout.occupiedWidth} />
         <MapPanelControls />
+        <VisualizationsMapLayers />
         <LeftToolbar />
         <ErrorBoundary name="panneaux" fallback={(error, reset) => <PanelErrorScreen error={error} onRetry={reset} />}>
           <RightPanelStack layout={layout} />

@@ -14,6 +14,8 @@ import { demographicsSlice } from '../features/demographics/demographicsSlice';
 import { zonesSlice } from '../features/perimeter/zonesSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
 import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
+import { visualizationsSaga } from '../features/visualizations/visualizationsSaga';
+import { visualizationsSlice } from '../features/visualizations/visualizationsSlice';
 import { loadLayout, saveLayout } from './layout/layoutPersistence';
 import { layoutSlice } from './layout/layoutSlice';
 import { loadSettings, saveSettings } from './settings/settingsPersistence';
@@ -29,11 +31,12 @@ const rootReducer = combineReducers({
   auth: authSlice.reducer,
   subscription: subscriptionSlice.reducer,
   demographics: demographicsSlice.reducer,
+  visualizations: visualizationsSlice.reducer,
 });
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga(), demographicsSaga()]);
+  yield all([authSaga(), subscriptionSaga(), demographicsSaga(), visualizationsSaga()]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
