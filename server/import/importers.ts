@@ -6,6 +6,7 @@ import { inseeIrisImporter } from './insee/inseeIrisImporter';
 import { irisImporter } from './iris/irisImporter';
 import { jobSeekersImporter } from './jobSeekers/jobSeekersImporter';
 import { nafImporter } from './naf/nafImporter';
+import { roadsImporter } from './roads/roadsImporter';
 
 /** Every importer, in dependency order (boundaries first, derived demo data last). */
 export const IMPORTERS: readonly Importer[] = [
@@ -15,6 +16,7 @@ export const IMPORTERS: readonly Importer[] = [
   bpeImporter,
   nafImporter,
   jobSeekersImporter,
+  roadsImporter,
   // Derived map indicators: keep last, after every official source.
   indicatorsImporter(() => IMPORTERS.filter((importer) => importer.source !== 'indicateurs')),
 ];
