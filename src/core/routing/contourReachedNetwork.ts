@@ -4,7 +4,7 @@ import type { ReachedNetwork } from './ReachedNetwork';
 import { OFF_NETWORK_REACH_METRES } from './travelModes';
 
 export interface ContourOptions {
-  /** Grid cell size in metres; by default from the reached extent (≈ 200 × 200 cells, 8–150 m). */
+  /** Grid cell size in metres; by default from the reached extent (≈ 175 × 175 cells, 8–150 m). */
   cellMetres?: number;
   /** How far the zone extends off a reached street (metres, default 60). */
   offNetworkMetres?: number;
@@ -105,7 +105,7 @@ export function contourReachedNetwork(
   }
   const cell =
     options.cellMetres ??
-    Math.min(150, Math.max(8, Math.sqrt(((maximumX - minimumX) * (maximumY - minimumY)) / 40_000)));
+    Math.min(150, Math.max(8, Math.sqrt(((maximumX - minimumX) * (maximumY - minimumY)) / 30_000)));
   const radius = Math.max(options.offNetworkMetres ?? OFF_NETWORK_REACH_METRES, cell * 1.5);
   const margin = radius + 2 * cell;
   const originX = minimumX - margin;
@@ -113,23 +113,15 @@ export function contourReachedNetwork(
   const width = Math.ceil((maximumX - minimumX + 2 * margin) / cell) + 1;
   const height = Math.ceil((maximumY - minimumY + 2 * margin) / cell) + 1;
   const outside = limit + radius * offCost;
-  const values = new Float32Array(width * height).fill(outside);
-  const reachCells = Math.ceil(radius / cell);
-
-  const splat = (x: number, y: number, cost: number) => {
-    const centreI = Math.round((x - originX) / cell);
-    const centreJ = Math.round((y - originY) / cell);
-    for (let j = centreJ - reachCells; j <= centreJ + reachCells; j += 1) {
-      const dy = originY + j * cell - y;
-      for (let i = centreI - reachCells; i <= centreI + reachCells; i += 1) {
-        const dx = originX + i * cell - x;
-        const distance = Math.sqrt(dx * dx + dy * dy);
-        if (distance > radius) continue;
-        const value = cost + distance * offCost;
-        const index = j * width + i;
-        if (value < (values[index] as number)) values[index] = value;
-      }
-    }
+  // Seeds: each sample lands on its nearest grid point (with the cost of the step to it); the
+  // seeds then spread over a precomputed disc at walking pace.
+  const seeds = new Float32Array(width * height).fill(Infinity);
+  const seed = (x: number, y: number, cost: number) => {
+    const i = Math.round((x - originX) / cell);
+    const j = Math.round((y - originY) / cell);
+    const value = cost + Math.hypot(originX + i * cell - x, originY + j * cell - y) * offCost;
+    const index = j * width + i;
+    if (value < (seeds[index] as number)) seeds[index] = value;
   };
 
   const step = cell * 0.75;
@@ -147,7 +139,7 @@ export function contourReachedNetwork(
     }
     const rate = length > 0 ? (arcCosts[arc] as number) / length : 0;
     const reachable = rate > 0 ? Math.min(length, (limit - startCost) / rate) : length;
-    splat(vertices[first * 2] as number, vertices[first * 2 + 1] as number, startCost);
+    seed(vertices[first * 2] as number, vertices[first * 2 + 1] as number, startCost);
     let travelled = 0;
     let nextSample = step;
     for (let vertex = first; vertex < last && travelled < reachable; vertex += 1) {
@@ -160,15 +152,37 @@ export function contourReachedNetwork(
       const segmentEnd = Math.min(travelled + segment, reachable);
       while (nextSample <= segmentEnd) {
         const along = nextSample - travelled;
-        splat(ax + ux * along, ay + uy * along, startCost + nextSample * rate);
+        seed(ax + ux * along, ay + uy * along, startCost + nextSample * rate);
         nextSample += step;
       }
       if (segmentEnd < travelled + segment || vertex === last - 1) {
         // The exact point where the budget runs out (or the arc's end).
         const along = segmentEnd - travelled;
-        splat(ax + ux * along, ay + uy * along, startCost + segmentEnd * rate);
+        seed(ax + ux * along, ay + uy * along, startCost + segmentEnd * rate);
       }
       travelled += segment;
+    }
+  }
+
+  const reachCells = Math.floor(radius / cell);
+  const kernelOffsets: number[] = [];
+  const kernelCosts: number[] = [];
+  for (let dj = -reachCells; dj <= reachCells; dj += 1) {
+    for (let di = -reachCells; di <= reachCells; di += 1) {
+      const distance = Math.hypot(di, dj) * cell;
+      if (distance > radius) continue;
+      kernelOffsets.push(dj * width + di);
+      kernelCosts.push(distance * offCost);
+    }
+  }
+  const values = new Float32Array(width * height).fill(outside);
+  for (let index = 0; index < seeds.length; index += 1) {
+    const cost = seeds[index] as number;
+    if (cost > limit) continue;
+    for (let k = 0; k < kernelOffsets.length; k += 1) {
+      const target = index + (kernelOffsets[k] as number);
+      const value = cost + (kernelCosts[k] as number);
+      if (value < (values[target] as number)) values[target] = value;
     }
   }
 
