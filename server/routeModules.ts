@@ -2,6 +2,7 @@ import type { RouteModule } from './AppContext';
 import { basemapRoutes } from './basemap/basemapRoutes';
 import { coverageRoutes } from './coverage/coverageRoutes';
 import { datasetRoutes } from './datasets/datasetRoutes';
+import { geocodingRoutes } from './geocoding/geocodingRoutes';
 import { healthRoutes } from './health/healthRoutes';
 import { irisRoutes } from './iris/irisRoutes';
 import { isochroneRoutes } from './routing/isochroneRoutes';
@@ -16,4 +17,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   areaTileRoutes,
   irisRoutes,
   isochroneRoutes,
+  geocodingRoutes,
 ];
