@@ -1,7 +1,7 @@
-import { wrap, type Remote } from 'comlink';
+import { wrap, type Endpoint, type Remote } from 'comlink';
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { IsochroneFeature } from '../../core/routing/isochroneSchemas';
-import type { IsochroneWorkerApi } from '../../../workers/isochrone/isochrone.worker';
+import type { IsochroneWorkerApi } from '../../../workers/isochrone/isochroneWorkerApi';
 
 /** Which zones the worker can re-contour, and up to which slider value (minutes or metres). */
 interface Remembered {
@@ -10,7 +10,7 @@ interface Remembered {
   maximum: number;
 }
 
-const createDefaultWorker = () =>
+const createDefaultWorker = (): Endpoint =>
   new Worker(new URL('../../../workers/isochrone/isochrone.worker.ts', import.meta.url), { type: 'module' });
 
 /**
@@ -22,7 +22,7 @@ export class IsochroneRecontour {
   private worker: Remote<IsochroneWorkerApi> | undefined;
   private readonly remembered = new Map<string, Remembered>();
 
-  constructor(private readonly createWorker: () => Worker = createDefaultWorker) {}
+  constructor(private readonly createWorker: () => Endpoint = createDefaultWorker) {}
 
   private api(): Remote<IsochroneWorkerApi> {
     this.worker ??= wrap<IsochroneWorkerApi>(this.createWorker());
