@@ -1,5 +1,6 @@
 import { demographicsBenchmark } from './demographics.bench';
 import { importBenchmark } from './import.bench';
+import { isochroneBenchmark } from './isochrone.bench';
 import type { Benchmark } from './support/BenchContext';
 import { mapLoadBenchmark } from './mapLoad.bench';
 import { startupBenchmark } from './startup.bench';
@@ -14,4 +15,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   mapLoadBenchmark,
   demographicsBenchmark,
   visualizationsBenchmark,
+  isochroneBenchmark,
 ];

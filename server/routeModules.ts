@@ -3,8 +3,10 @@ import { basemapRoutes } from './basemap/basemapRoutes';
 import { coverageRoutes } from './coverage/coverageRoutes';
 import { demographicsRoutes } from './demographics/demographicsRoutes';
 import { datasetRoutes } from './datasets/datasetRoutes';
+import { geocodingRoutes } from './geocoding/geocodingRoutes';
 import { healthRoutes } from './health/healthRoutes';
 import { irisRoutes } from './iris/irisRoutes';
+import { isochroneRoutes } from './routing/isochroneRoutes';
 import { areaTileRoutes } from './tiles/areaTileRoutes';
 
 /** Every domain's routes, registered under `/api`. Add a domain here. */
@@ -16,4 +18,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   areaTileRoutes,
   irisRoutes,
   demographicsRoutes,
+  isochroneRoutes,
+  geocodingRoutes,
 ];

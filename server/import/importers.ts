@@ -7,6 +7,7 @@ import { inseeIrisImporter } from './insee/inseeIrisImporter';
 import { irisImporter } from './iris/irisImporter';
 import { jobSeekersImporter } from './jobSeekers/jobSeekersImporter';
 import { nafImporter } from './naf/nafImporter';
+import { roadsImporter } from './roads/roadsImporter';
 
 /** Every importer, in dependency order (boundaries first, derived demo data last). */
 export const IMPORTERS: readonly Importer[] = [
@@ -17,6 +18,7 @@ export const IMPORTERS: readonly Importer[] = [
   nafImporter,
   jobSeekersImporter,
   banImporter,
+  roadsImporter,
   // Derived map indicators: keep last, after every official source.
   indicatorsImporter(() => IMPORTERS.filter((importer) => importer.source !== 'indicateurs')),
 ];
