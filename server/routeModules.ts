@@ -1,10 +1,12 @@
 import type { RouteModule } from './AppContext';
+import { adminZonesRoutes } from './adminZones/adminZonesRoutes';
 import { basemapRoutes } from './basemap/basemapRoutes';
 import { coverageRoutes } from './coverage/coverageRoutes';
 import { datasetRoutes } from './datasets/datasetRoutes';
 import { healthRoutes } from './health/healthRoutes';
 import { irisRoutes } from './iris/irisRoutes';
 import { areaTileRoutes } from './tiles/areaTileRoutes';
+import { userZonesRoutes } from './userZones/userZonesRoutes';
 
 /** Every domain's routes, registered under `/api`. Add a domain here. */
 export const ROUTE_MODULES: RouteModule[] = [
@@ -14,4 +16,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   basemapRoutes,
   areaTileRoutes,
   irisRoutes,
+  adminZonesRoutes,
+  userZonesRoutes,
 ];
