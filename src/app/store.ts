@@ -3,8 +3,10 @@ import createSagaMiddleware from 'redux-saga';
 import { all } from 'redux-saga/effects';
 import { authApi as defaultAuthApi, type AuthApi } from '../api/authApi';
 import { subscriptionApi as defaultSubscriptionApi, type SubscriptionApi } from '../api/subscriptionApi';
+import { userZonesApi as defaultUserZonesApi, type UserZonesApi } from '../api/userZonesApi';
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
+import { zonesSaga } from '../features/perimeter/zonesSaga';
 import { zonesSlice } from '../features/perimeter/zonesSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
 import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
@@ -26,7 +28,7 @@ const rootReducer = combineReducers({
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga()]);
+  yield all([authSaga(), subscriptionSaga(), zonesSaga()]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -35,6 +37,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface StoreServices {
   authApi: AuthApi;
   subscriptionApi: SubscriptionApi;
+  userZonesApi: UserZonesApi;
 }
 
 /**
@@ -46,6 +49,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
     context: {
       authApi: services.authApi ?? defaultAuthApi,
       subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
+      userZonesApi: services.userZonesApi ?? defaultUserZonesApi,
     },
   });
   const store = configureStore({
