@@ -2,6 +2,7 @@ import { useEffect, type CSSProperties } from 'react';
 import { TOOLBAR_WIDTH } from './layout/layoutSlice';
 import { MapControllerProvider, useMapController } from '../map/MapControllerContext';
 import { MapView } from '../map/MapView';
+import { ZoneLayers } from '../features/perimeter/ZoneLayers';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { MapErrorScreen, PanelErrorScreen } from './errors/ErrorScreens';
 import { LeftToolbar } from './layout/LeftToolbar';
@@ -37,6 +38,7 @@ export function MapScreen() {
           <MapView />
         </ErrorBoundary>
         <MapViewPadding right={layout.occupiedWidth} />
+        <ZoneLayers />
         <MapPanelControls />
         <LeftToolbar />
         <ErrorBoundary name="panneaux" fallback={(error, reset) => <PanelErrorScreen error={error} onRetry={reset} />}>

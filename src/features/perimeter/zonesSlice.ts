@@ -13,6 +13,8 @@ export interface ZonesState {
   hiddenZoneIds: string[];
   /** The last zone the server refused to save (the panel alerts about it), with a counter to tell repeats apart. */
   lastFailure: { zoneId: string; message: string; sequence: number } | null;
+  /** Spec §4 drawing: idle, drawing (points clicked on the map, [lng, lat]); completing creates a zone. */
+  drawing: { active: boolean; points: [number, number][] };
 }
 
 export const initialZonesState: ZonesState = {
@@ -22,6 +24,7 @@ export const initialZonesState: ZonesState = {
   syncError: null,
   hiddenZoneIds: [],
   lastFailure: null,
+  drawing: { active: false, points: [] },
 };
 
 /** Spec §8: the zone store's error messages. */
@@ -62,6 +65,16 @@ export const zonesSlice = createSlice({
       const index = state.hiddenZoneIds.indexOf(action.payload);
       if (index === -1) state.hiddenZoneIds.push(action.payload);
       else state.hiddenZoneIds.splice(index, 1);
+    },
+    drawingStarted(state) {
+      state.drawing = { active: true, points: [] };
+    },
+    drawingPointAdded(state, action: PayloadAction<[number, number]>) {
+      if (state.drawing.active) state.drawing.points.push(action.payload);
+    },
+    /** Cancel, or the end of a completed drawing: markers and shape go away. */
+    drawingEnded(state) {
+      state.drawing = { active: false, points: [] };
     },
     zoneSaveFailed(state, action: PayloadAction<{ zoneId: string; message: string }>) {
       state.lastFailure = { ...action.payload, sequence: (state.lastFailure?.sequence ?? 0) + 1 };
