@@ -103,7 +103,7 @@ test.describe('perimeter: zones', () => {
     expect(zones[0]?.name).toMatch(/^Paris 11e.* - Commune Française \(75111\)$/);
 
     // Draw a polygon: numbered vertices, complete from 3 points.
-    await perimeter(page).getByRole('button', { name: '✏️ Dessiner un polygone sur la carte' }).click();
+    await perimeter(page).getByRole('button', { name: 'Dessiner un polygone sur la carte' }).click();
     const finish = perimeter(page).getByRole('button', { name: 'Terminer le polygone' });
     const canvas = page.locator('.map-view__canvas canvas');
     await canvas.click({ position: { x: 300, y: 300 } });
@@ -124,7 +124,7 @@ test.describe('perimeter: zones', () => {
     expect((drawn.properties.points as unknown[]).length).toBe(4);
 
     // A cancelled drawing leaves nothing.
-    await perimeter(page).getByRole('button', { name: '✏️ Dessiner un polygone sur la carte' }).click();
+    await perimeter(page).getByRole('button', { name: 'Dessiner un polygone sur la carte' }).click();
     await canvas.click({ position: { x: 200, y: 600 } });
     await perimeter(page).getByRole('button', { name: 'Annuler le dessin' }).click();
     expect(await storeZones(page)).toHaveLength(3);
@@ -202,7 +202,7 @@ test.describe('perimeter: zones', () => {
     await perimeter(page).getByRole('button', { name: 'Zone isochrone personnalisée' }).click();
     await address.fill('10 rue de Rivoli, Paris');
     await perimeter(page).getByRole('option').first().getByRole('button').click();
-    await perimeter(page).getByText('📏 Distance').click();
+    await perimeter(page).getByText('Distance', { exact: true }).click();
     await perimeter(page).getByText('🚴 Vélo').click();
     await perimeter(page)
       .getByLabel(/Distance :/)

@@ -175,7 +175,7 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
             {shownSuggestions.map((suggestion) => (
               <li key={`${suggestion.label}-${suggestion.center.join(',')}`} role="option" aria-selected={false}>
                 <button type="button" className="perimeter__suggestion" onClick={() => choose(suggestion)}>
-                  📍 {suggestion.label}
+                  {suggestion.label}
                 </button>
               </li>
             ))}
@@ -194,8 +194,8 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
         <div className="perimeter__segmented">
           {(
             [
-              ['time', '⏱️ Temps'],
-              ['distance', '📏 Distance'],
+              ['time', 'Temps'],
+              ['distance', 'Distance'],
             ] as const
           ).map(([value, label]) => (
             <label key={value} className="perimeter__choice">
@@ -263,7 +263,6 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
       </div>
 
       <p className="perimeter__info">
-        ℹ️{' '}
         {isDistance
           ? `La zone couvre les lieux à moins de ${kilometres} km de l’adresse par le réseau (${mode.label.toLowerCase()}).`
           : `La zone couvre les lieux accessibles en ${parameters.travelTime} min (${mode.label.toLowerCase()}) depuis l’adresse, calculés sur le réseau routier importé.`}

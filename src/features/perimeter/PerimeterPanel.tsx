@@ -10,6 +10,7 @@ import { ChooseZoneView } from './ChooseZoneView';
 import { CreateZoneView } from './CreateZoneView';
 import { centreOnZone, showNewZone } from './zoneFocus';
 import { ZoneRow } from './ZoneRow';
+import { AdministrativeIcon, IsochroneIcon, PencilIcon } from './perimeterIcons';
 import { zonesActions } from './zonesSlice';
 import './perimeter.css';
 
@@ -31,7 +32,7 @@ function DrawingControls() {
   if (!drawing.active) {
     return (
       <button type="button" className="button button--block" onClick={() => dispatch(zonesActions.drawingStarted())}>
-        ✏️ Dessiner un polygone sur la carte
+        <PencilIcon /> Dessiner un polygone sur la carte
       </button>
     );
   }
@@ -102,14 +103,14 @@ function MainView({ onCreate, onChoose }: { onCreate: () => void; onChoose: () =
       <div className="perimeter__cards">
         <button type="button" className="perimeter-card" onClick={onCreate}>
           <span className="perimeter-card__icon" aria-hidden="true">
-            🎯
+            <IsochroneIcon />
           </span>
           <span className="perimeter-card__title">Zone isochrone personnalisée</span>
           <span className="perimeter-card__text">Temps ou distance de trajet autour d’une adresse</span>
         </button>
         <button type="button" className="perimeter-card" onClick={onChoose}>
           <span className="perimeter-card__icon" aria-hidden="true">
-            🗺️
+            <AdministrativeIcon />
           </span>
           <span className="perimeter-card__title">Zone administrative</span>
           <span className="perimeter-card__text">IRIS, commune, département, région</span>

@@ -3,6 +3,7 @@ import { administrativeOf, type Zone } from '../../core/zones/Zone';
 import { transportModeLabel, zoneKind } from '../../core/zones/zoneCreation';
 import { formatNumber, formatSquareKilometres } from '../../core/format/formatFrench';
 import { Modal } from '../../ui/Modal';
+import { CentreIcon, EyeIcon, EyeOffIcon, TrashIcon } from './perimeterIcons';
 
 const LEVEL_LABELS = { region: 'Région', department: 'Département', commune: 'Commune', iris: 'IRIS' } as const;
 
@@ -11,11 +12,11 @@ export function zoneSummary(zone: Zone): string {
   const kind = zoneKind(zone);
   if (kind === 'administrative') {
     const administrative = administrativeOf(zone);
-    return `🗺️ Zone administrative · ${administrative ? LEVEL_LABELS[administrative.level] : ''}`;
+    return `Zone administrative · ${administrative ? LEVEL_LABELS[administrative.level] : ''}`;
   }
   if (kind === 'drawn') {
     const area = zone.properties.area_km2;
-    return `✏️ Polygone dessiné · ${typeof area === 'number' ? formatSquareKilometres(area) : ''}`;
+    return `Polygone dessiné · ${typeof area === 'number' ? formatSquareKilometres(area) : ''}`;
   }
   const { emoji, label } = transportModeLabel(zone.transportMode);
   const amount =
@@ -61,7 +62,9 @@ export function ZoneRow({
         className="zone-row__checkbox"
       />
       <label htmlFor={checkboxId} className="zone-row__text">
-        <span className="zone-row__name">{zone.name}</span>
+        <span className="zone-row__name" title={zone.name}>
+          {zone.name}
+        </span>
         <span className="zone-row__summary">{zoneSummary(zone)}</span>
         {zone.address && zoneKind(zone) === 'isochrone' ? (
           <span className="zone-row__address">{zone.address}</span>
@@ -75,7 +78,7 @@ export function ZoneRow({
           aria-label={`Centrer la carte sur ${zone.name}`}
           title="Centrer la carte sur la zone"
         >
-          🎯
+          <CentreIcon />
         </button>
         <button
           type="button"
@@ -85,7 +88,7 @@ export function ZoneRow({
           aria-label={`${hidden ? 'Afficher' : 'Masquer'} les calques de ${zone.name}`}
           title={hidden ? 'Afficher la zone' : 'Masquer la zone'}
         >
-          {hidden ? '🙈' : '👁️'}
+          {hidden ? <EyeOffIcon /> : <EyeIcon />}
         </button>
         <button
           type="button"
@@ -94,7 +97,7 @@ export function ZoneRow({
           aria-label={`Supprimer ${zone.name}`}
           title="Supprimer la zone"
         >
-          🗑️
+          <TrashIcon />
         </button>
       </span>
       {confirming ? (
