@@ -61,6 +61,23 @@ test.describe('perimeter: zones', () => {
     await expect(perimeter(page).getByText('Aucune zone créée')).toBeVisible();
     await expect(perimeter(page).getByText('Créez une zone pour commencer votre analyse')).toBeVisible();
 
+    // Create-zone view: blank address refused; type, mode and slider (spec §5 ranges); cancel returns.
+    await perimeter(page).getByRole('button', { name: 'Zone isochrone personnalisée' }).click();
+    await perimeter(page).getByRole('button', { name: 'Créer la zone' }).click();
+    await expect(perimeter(page).getByText('Veuillez saisir une adresse de départ')).toBeVisible();
+    await expect(perimeter(page).getByRole('button', { name: 'Rechercher' })).toBeDisabled();
+    await expect(perimeter(page).getByText('Temps de trajet : 15 min')).toBeVisible();
+    await perimeter(page).getByText('Distance', { exact: true }).click();
+    const distance = perimeter(page).getByLabel(/Distance :/);
+    await expect(distance).toHaveAttribute('min', '1');
+    await expect(distance).toHaveAttribute('max', '50');
+    await distance.fill('2');
+    await expect(perimeter(page).getByText('Distance : 2 km')).toBeVisible();
+    await perimeter(page).getByText('Vélo').click();
+    await page.screenshot({ path: 'tests/e2e/screenshots/perimeter-create-view.png' });
+    await perimeter(page).getByRole('button', { name: 'Annuler' }).click();
+    await expect(perimeter(page).getByText('Aucune zone créée')).toBeVisible();
+
     // Administrative tree: France expanded with its régions, DOM-TOM last.
     await perimeter(page).getByRole('button', { name: 'Zone administrative' }).click();
     const tree = perimeter(page).getByRole('tree', { name: 'Zones administratives' });
