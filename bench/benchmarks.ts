@@ -1,9 +1,11 @@
+import { demographicsBenchmark } from './demographics.bench';
 import { importBenchmark } from './import.bench';
 import type { Benchmark } from './support/BenchContext';
 import { mapLoadBenchmark } from './mapLoad.bench';
 import { perimeterBenchmark } from './perimeter.bench';
 import { startupBenchmark } from './startup.bench';
 import { tilesBenchmark } from './tiles.bench';
+import { visualizationsBenchmark } from './visualizations.bench';
 
 /** Every benchmark, in run order. Add a domain's benchmark here. */
 export const BENCHMARKS: readonly Benchmark[] = [
@@ -12,4 +14,6 @@ export const BENCHMARKS: readonly Benchmark[] = [
   tilesBenchmark,
   mapLoadBenchmark,
   perimeterBenchmark,
+  demographicsBenchmark,
+  visualizationsBenchmark,
 ];

@@ -2,6 +2,7 @@ import type { RouteModule } from './AppContext';
 import { adminZonesRoutes } from './adminZones/adminZonesRoutes';
 import { basemapRoutes } from './basemap/basemapRoutes';
 import { coverageRoutes } from './coverage/coverageRoutes';
+import { demographicsRoutes } from './demographics/demographicsRoutes';
 import { datasetRoutes } from './datasets/datasetRoutes';
 import { healthRoutes } from './health/healthRoutes';
 import { irisRoutes } from './iris/irisRoutes';
@@ -18,4 +19,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   irisRoutes,
   adminZonesRoutes,
   userZonesRoutes,
+  demographicsRoutes,
 ];

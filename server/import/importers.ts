@@ -1,4 +1,5 @@
 import { adminImporter } from './admin/adminImporter';
+import { banImporter } from './ban/banImporter';
 import { bpeImporter } from './bpe/bpeImporter';
 import type { Importer } from './Importer';
 import { indicatorsImporter } from './indicators/indicatorsImporter';
@@ -15,6 +16,7 @@ export const IMPORTERS: readonly Importer[] = [
   bpeImporter,
   nafImporter,
   jobSeekersImporter,
+  banImporter,
   // Derived map indicators: keep last, after every official source.
   indicatorsImporter(() => IMPORTERS.filter((importer) => importer.source !== 'indicateurs')),
 ];

@@ -7,9 +7,17 @@ import { userZonesApi as defaultUserZonesApi, type UserZonesApi } from '../api/u
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
 import { zonesSaga } from '../features/perimeter/zonesSaga';
+import {
+  demographicsApi as defaultDemographicsApi,
+  type DemographicsApi,
+} from '../features/demographics/demographicsApi';
+import { demographicsSaga } from '../features/demographics/demographicsSaga';
+import { demographicsSlice } from '../features/demographics/demographicsSlice';
 import { zonesSlice } from '../features/perimeter/zonesSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
 import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
+import { visualizationsSaga } from '../features/visualizations/visualizationsSaga';
+import { visualizationsSlice } from '../features/visualizations/visualizationsSlice';
 import { loadLayout, saveLayout } from './layout/layoutPersistence';
 import { layoutSlice } from './layout/layoutSlice';
 import { loadSettings, saveSettings } from './settings/settingsPersistence';
@@ -24,11 +32,13 @@ const rootReducer = combineReducers({
   settings: settingsSlice.reducer,
   auth: authSlice.reducer,
   subscription: subscriptionSlice.reducer,
+  demographics: demographicsSlice.reducer,
+  visualizations: visualizationsSlice.reducer,
 });
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga(), zonesSaga()]);
+  yield all([authSaga(), subscriptionSaga(), zonesSaga(), demographicsSaga(), visualizationsSaga()]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -38,6 +48,7 @@ export interface StoreServices {
   authApi: AuthApi;
   subscriptionApi: SubscriptionApi;
   userZonesApi: UserZonesApi;
+  demographicsApi: DemographicsApi;
 }
 
 /**
@@ -50,6 +61,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
       authApi: services.authApi ?? defaultAuthApi,
       subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
       userZonesApi: services.userZonesApi ?? defaultUserZonesApi,
+      demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
     },
   });
   const store = configureStore({
