@@ -1,4 +1,5 @@
 import type { RouteModule } from './AppContext';
+import { adminZonesRoutes } from './adminZones/adminZonesRoutes';
 import { basemapRoutes } from './basemap/basemapRoutes';
 import { coverageRoutes } from './coverage/coverageRoutes';
 import { demographicsRoutes } from './demographics/demographicsRoutes';
@@ -8,6 +9,7 @@ import { healthRoutes } from './health/healthRoutes';
 import { irisRoutes } from './iris/irisRoutes';
 import { isochroneRoutes } from './routing/isochroneRoutes';
 import { areaTileRoutes } from './tiles/areaTileRoutes';
+import { userZonesRoutes } from './userZones/userZonesRoutes';
 
 /** Every domain's routes, registered under `/api`. Add a domain here. */
 export const ROUTE_MODULES: RouteModule[] = [
@@ -17,6 +19,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   basemapRoutes,
   areaTileRoutes,
   irisRoutes,
+  adminZonesRoutes,
+  userZonesRoutes,
   demographicsRoutes,
   isochroneRoutes,
   geocodingRoutes,

@@ -3,8 +3,10 @@ import createSagaMiddleware from 'redux-saga';
 import { all } from 'redux-saga/effects';
 import { authApi as defaultAuthApi, type AuthApi } from '../api/authApi';
 import { subscriptionApi as defaultSubscriptionApi, type SubscriptionApi } from '../api/subscriptionApi';
+import { userZonesApi as defaultUserZonesApi, type UserZonesApi } from '../api/userZonesApi';
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
+import { zonesSaga } from '../features/perimeter/zonesSaga';
 import {
   demographicsApi as defaultDemographicsApi,
   type DemographicsApi,
@@ -36,7 +38,7 @@ const rootReducer = combineReducers({
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga(), demographicsSaga(), visualizationsSaga()]);
+  yield all([authSaga(), subscriptionSaga(), zonesSaga(), demographicsSaga(), visualizationsSaga()]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -45,6 +47,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface StoreServices {
   authApi: AuthApi;
   subscriptionApi: SubscriptionApi;
+  userZonesApi: UserZonesApi;
   demographicsApi: DemographicsApi;
 }
 
@@ -57,6 +60,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
     context: {
       authApi: services.authApi ?? defaultAuthApi,
       subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
+      userZonesApi: services.userZonesApi ?? defaultUserZonesApi,
       demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
     },
   });
