@@ -1,12 +1,16 @@
 import { adminImporter } from './admin/adminImporter';
 import { banImporter } from './ban/banImporter';
 import { bpeImporter } from './bpe/bpeImporter';
+import { demoEstablishmentsImporter } from './demo-establishments/demoEstablishmentsImporter';
+import { gtfsImporter } from './gtfs/gtfsImporter';
 import type { Importer } from './Importer';
 import { indicatorsImporter } from './indicators/indicatorsImporter';
 import { inseeIrisImporter } from './insee/inseeIrisImporter';
 import { irisImporter } from './iris/irisImporter';
 import { jobSeekersImporter } from './jobSeekers/jobSeekersImporter';
 import { nafImporter } from './naf/nafImporter';
+import { publicServicesImporter } from './public-services/publicServicesImporter';
+import { sireneImporter } from './sirene/sireneImporter';
 
 /** Every importer, in dependency order (boundaries first, derived demo data last). */
 export const IMPORTERS: readonly Importer[] = [
@@ -17,6 +21,10 @@ export const IMPORTERS: readonly Importer[] = [
   nafImporter,
   jobSeekersImporter,
   banImporter,
+  sireneImporter,
+  demoEstablishmentsImporter,
+  publicServicesImporter,
+  gtfsImporter,
   // Derived map indicators: keep last, after every official source.
   indicatorsImporter(() => IMPORTERS.filter((importer) => importer.source !== 'indicateurs')),
 ];
