@@ -1,5 +1,6 @@
 import { adminImporter } from './admin/adminImporter';
 import { bpeImporter } from './bpe/bpeImporter';
+import { dvfImporter } from './dvf/dvfImporter';
 import type { Importer } from './Importer';
 import { indicatorsImporter } from './indicators/indicatorsImporter';
 import { inseeIrisImporter } from './insee/inseeIrisImporter';
@@ -15,6 +16,7 @@ export const IMPORTERS: readonly Importer[] = [
   bpeImporter,
   nafImporter,
   jobSeekersImporter,
+  dvfImporter,
   // Derived map indicators: keep last, after every official source.
   indicatorsImporter(() => IMPORTERS.filter((importer) => importer.source !== 'indicateurs')),
 ];
