@@ -4,6 +4,7 @@ import { coverageRoutes } from './coverage/coverageRoutes';
 import { datasetRoutes } from './datasets/datasetRoutes';
 import { healthRoutes } from './health/healthRoutes';
 import { irisRoutes } from './iris/irisRoutes';
+import { realEstateRoutes } from './real-estate/realEstateRoutes';
 import { areaTileRoutes } from './tiles/areaTileRoutes';
 
 /** Every domain's routes, registered under `/api`. Add a domain here. */
@@ -14,4 +15,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   basemapRoutes,
   areaTileRoutes,
   irisRoutes,
+  realEstateRoutes,
 ];

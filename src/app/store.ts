@@ -6,6 +6,8 @@ import { subscriptionApi as defaultSubscriptionApi, type SubscriptionApi } from 
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
 import { zonesSlice } from '../features/perimeter/zonesSlice';
+import { realEstateSaga } from '../features/real-estate/realEstateSaga';
+import { realEstateSlice } from '../features/real-estate/realEstateSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
 import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
 import { loadLayout, saveLayout } from './layout/layoutPersistence';
@@ -22,11 +24,12 @@ const rootReducer = combineReducers({
   settings: settingsSlice.reducer,
   auth: authSlice.reducer,
   subscription: subscriptionSlice.reducer,
+  realEstate: realEstateSlice.reducer,
 });
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga()]);
+  yield all([authSaga(), subscriptionSaga(), realEstateSaga()]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
