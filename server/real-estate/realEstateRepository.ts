@@ -12,6 +12,7 @@ import type {
 export type ZoneReference =
   | { kind: 'departement'; code: string }
   | { kind: 'commune'; code: string }
+  | { kind: 'communes'; codes: string[] }
   | { kind: 'iris'; codes: string[] }
   | { kind: 'geometry'; geojson: string }
   | { kind: 'all' };
@@ -34,10 +35,10 @@ function zoneCondition(zone: ZoneReference, parameters: Parameters): string {
   switch (zone.kind) {
     case 'departement':
       return `m.code_departement = ${parameters.add(zone.code)}`;
-    case 'commune': {
-      const code = parameters.add(zone.code);
-      return `m.code_commune IN (SELECT ${code}::text UNION ALL SELECT c.code FROM communes c WHERE c.parent_code = ${code})`;
-    }
+    case 'commune':
+      return `m.code_commune = ${parameters.add(zone.code)}`;
+    case 'communes':
+      return `m.code_commune = ANY(${parameters.add(zone.codes)}::text[])`;
     case 'iris':
       return `m.iris_code = ANY(${parameters.add(zone.codes)}::text[])`;
     case 'geometry':
@@ -48,6 +49,16 @@ function zoneCondition(zone: ZoneReference, parameters: Parameters): string {
 }
 
 /** SQL conditions on `dvf_mutations m` for the spec §3 filters. */
+/**
+ * A commune zone with its arrondissements (Paris 75056 → 75101…75120) resolved to a list of codes,
+ * so that the mutation queries use a plain `= ANY` on an indexed column.
+ */
+export async function resolveZone(database: Queryable, zone: ZoneReference): Promise<ZoneReference> {
+  if (zone.kind !== 'commune') return zone;
+  const { rows } = await database.query<{ code: string }>('SELECT code FROM communes WHERE parent_code = $1', [zone.code]);
+  return rows.length === 0 ? zone : { kind: 'communes', codes: [zone.code, ...rows.map((row) => row.code)] };
+}
+
 function filterConditions(filters: RealEstateFilters, parameters: Parameters): string[] {
   const conditions: string[] = [];
   if (filters.date_from) conditions.push(`m.date_mutation >= ${parameters.add(filters.date_from)}::date`);

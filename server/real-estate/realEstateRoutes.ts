@@ -17,6 +17,7 @@ import type { PropertyCategory } from '../../src/core/real-estate/realEstateType
 import { lotsToArrow } from './lotsToArrow';
 import {
   type LotRow,
+  resolveZone,
   selectBreakdown,
   selectCircle,
   selectClusters,
@@ -61,6 +62,7 @@ async function zoneStatistics(
 ): Promise<{ statistics: ZoneStatistics; lots: LotRow[] }> {
   const startedAt = performance.now();
   const filters: RealEstateFilters = request.filters;
+  zone = await resolveZone(database, zone);
   const summary = await selectZoneSummary(database, zone, filters);
   const [types, natures, temporal, snapshot, lots] = [
     await selectBreakdown(database, zone, filters, 'type_local'),
@@ -157,7 +159,7 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
   app.post('/v1/real-estate/search', async (request, reply) => {
     const startedAt = performance.now();
     const body = parseInput(searchRequestSchema, request.body, 'body');
-    const zone = zoneOf(body, false);
+    const zone = await resolveZone(database, zoneOf(body, false));
     const { rows, total } = await selectSearchPage(database, zone, body.filters, {
       offset: (body.page - 1) * body.page_size,
       limit: body.page_size,
@@ -214,7 +216,7 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
   /** Every lot of the zone (the "Voir toutes les transactions" list, the worker, the CSV export). */
   app.post('/v1/real-estate/zone-transactions', async (request, reply) => {
     const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
-    const lots = await selectZoneLots(database, zoneOf(body), body.filters, undefined);
+    const lots = await selectZoneLots(database, await resolveZone(database, zoneOf(body)), body.filters, undefined);
     noindex(reply);
     reply.header('X-Transaction-Count', String(lots.length));
     if (wantsArrow(request)) return reply.type(ARROW_TYPE).send(Buffer.from(lotsToArrow(lots)));
