@@ -220,7 +220,14 @@ export function TransactionList({ zone, sampleLots, total }: { zone: Zone; sampl
           <p className="re-empty">Aucune transaction trouvée</p>
         )
       ) : mode === 'full' ? (
-        <Virtuoso className="re-virtual-list" data={groups} itemContent={(_, group) => renderGroup(group)} />
+        <Virtuoso
+          className="re-virtual-list"
+          style={{ height: 420 }}
+          data={groups}
+          initialItemCount={Math.min(12, groups.length)}
+          computeItemKey={(_, group) => group.id_mutation}
+          itemContent={(_, group) => renderGroup(group)}
+        />
       ) : (
         <div className="re-groups">{groups.slice(0, 30).map(renderGroup)}</div>
       )}
