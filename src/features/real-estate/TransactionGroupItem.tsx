@@ -3,14 +3,15 @@ import type { TransactionGroup } from '../../core/real-estate/groupTransactions'
 import { lotAddress } from '../../core/real-estate/groupTransactions';
 import { natureMutationLabel, typeLocalLabel } from '../../core/real-estate/realEstateTypes';
 
-const TYPE_ICONS: Record<string, string> = {
-  Maison: '🏠',
-  Appartement: '🏢',
-  Construction: '🏗️',
-  'Local industriel. commercial ou assimilé': '🏬',
-  Dépendance: '🅿️',
-  'Terrain à bâtir': '📐',
-  Terrain: '🌾',
+/** A letter badge per type (no emoji font needed), coloured by property category. */
+const TYPE_ICONS: Record<string, [string, string]> = {
+  Maison: ['M', '#2563eb'],
+  Appartement: ['A', '#2563eb'],
+  Construction: ['C', '#2563eb'],
+  'Local industriel. commercial ou assimilé': ['L', '#2563eb'],
+  Dépendance: ['D', '#ea580c'],
+  'Terrain à bâtir': ['TB', '#ea580c'],
+  Terrain: ['T', '#16a34a'],
 };
 
 /** One transaction group (spec §2): summary line, and its lots when expanded. */
@@ -35,8 +36,12 @@ export function TransactionGroupItem({
   return (
     <article className={`re-group${expanded ? ' re-group--expanded' : ''}`} data-testid="transaction-group">
       <button type="button" className="re-group__summary" aria-expanded={expanded} aria-controls={detailsId} onClick={onToggle}>
-        <span className="re-group__icon" aria-hidden="true">
-          {TYPE_ICONS[group.primary_type_local] ?? '📄'}
+        <span
+          className="re-group__icon"
+          aria-hidden="true"
+          style={{ background: TYPE_ICONS[group.primary_type_local]?.[1] ?? '#6b7280' }}
+        >
+          {TYPE_ICONS[group.primary_type_local]?.[0] ?? '?'}
         </span>
         <span className="re-group__main">
           <span className="re-group__line">
