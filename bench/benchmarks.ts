@@ -5,6 +5,7 @@ import type { Benchmark } from './support/BenchContext';
 import { mapLoadBenchmark } from './mapLoad.bench';
 import { perimeterBenchmark } from './perimeter.bench';
 import { pointsImportBenchmark } from './points.bench';
+import { realEstateBenchmark } from './realEstate.bench';
 import { startupBenchmark } from './startup.bench';
 import { tilesBenchmark } from './tiles.bench';
 import { visualizationsBenchmark } from './visualizations.bench';
@@ -20,4 +21,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   visualizationsBenchmark,
   isochroneBenchmark,
   pointsImportBenchmark,
+  realEstateBenchmark,
 ];

@@ -3,6 +3,7 @@ import { banImporter } from './ban/banImporter';
 import { bpeImporter } from './bpe/bpeImporter';
 import { demoEstablishmentsImporter } from './demo-establishments/demoEstablishmentsImporter';
 import { gtfsImporter } from './gtfs/gtfsImporter';
+import { dvfImporter } from './dvf/dvfImporter';
 import type { Importer } from './Importer';
 import { indicatorsImporter } from './indicators/indicatorsImporter';
 import { inseeIrisImporter } from './insee/inseeIrisImporter';
@@ -27,6 +28,7 @@ export const IMPORTERS: readonly Importer[] = [
   demoEstablishmentsImporter,
   publicServicesImporter,
   gtfsImporter,
+  dvfImporter,
   // Derived map indicators: keep last, after every official source.
   indicatorsImporter(() => IMPORTERS.filter((importer) => importer.source !== 'indicateurs')),
 ];
