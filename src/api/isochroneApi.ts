@@ -14,6 +14,10 @@ export interface IsochroneRequest {
   /** Metres (distance zones). */
   zoneDistance: number;
   departureTime?: string | null;
+  /** Ask for the reached network (the `reach` member) up to `reachLimit`, to re-contour in the browser. */
+  includeReach?: boolean;
+  /** Minutes (time zones) or metres (distance zones), ≥ the zone's own value. */
+  reachLimit?: number;
 }
 
 export interface IsochroneResult {

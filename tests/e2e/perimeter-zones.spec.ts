@@ -208,13 +208,45 @@ test.describe('perimeter: zones', () => {
     await expect(suggestion).toContainText(/Rivoli/i);
     await suggestion.getByRole('button').click();
     await perimeter(page).getByText('🚶 À pied').click();
-    await perimeter(page)
-      .getByLabel(/Temps de trajet/)
-      .fill('15');
+    const slider = perimeter(page).getByLabel(/Temps de trajet/);
+    await slider.fill('15');
     await expect(perimeter(page).getByText('Temps de trajet : 15 min')).toBeVisible();
+
+    // Preview: one server computation, then the slider re-contours in the worker without a server call.
+    const generateCalls: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/api/isochrone/generate')) generateCalls.push(sent.url());
+    });
+    await perimeter(page).getByRole('button', { name: 'Aperçu sur la carte' }).click();
+    await expect(
+      perimeter(page).getByText('Aperçu affiché : le curseur le redessine sans appel au serveur'),
+    ).toBeVisible({
+      timeout: 45_000,
+    });
+    expect(generateCalls).toHaveLength(1);
+    const previewOf = () =>
+      page.evaluate(() =>
+        JSON.stringify(
+          (
+            window as unknown as { __zonalyseStore: { getState(): { zones: { preview: unknown } } } }
+          ).__zonalyseStore.getState().zones.preview,
+        ),
+      );
+    const fifteen = await previewOf();
+    await slider.fill('25');
+    await expect.poll(previewOf).not.toBe(fifteen);
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: 'tests/e2e/screenshots/perimeter-preview-25min.png' });
+    const twentyFive = await previewOf();
+    await slider.fill('15');
+    await expect.poll(previewOf).not.toBe(twentyFive);
+    expect(generateCalls).toHaveLength(1);
+
     await perimeter(page).getByRole('button', { name: 'Créer la zone' }).click();
     await expect(perimeter(page).getByText('🚶 À pied · 15 min')).toBeVisible({ timeout: 45_000 });
     await syncIdle(page);
+    // The zone is the previewed polygon: no second computation.
+    expect(generateCalls).toHaveLength(1);
 
     await perimeter(page).getByRole('button', { name: 'Zone isochrone personnalisée' }).click();
     await address.fill('10 rue de Rivoli, Paris');

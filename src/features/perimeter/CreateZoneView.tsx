@@ -1,3 +1,4 @@
+import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/ApiError';
 import { geocodingApi, type GeocodedPlace } from '../../api/geocodingApi';
@@ -12,12 +13,47 @@ import {
   transportModeLabel,
   type ZoneCreationParameters,
 } from '../../core/zones/zoneCreation';
+import { isochroneFeatureSchema } from '../../core/routing/isochroneSchemas';
 import { useMapController } from '../../map/MapControllerContext';
+import { IsochroneRecontour } from '../routing/IsochroneRecontour';
 import { loadCreationParameters, saveCreationParameters } from './zoneCreationStorage';
 import { showNewZone } from './zoneFocus';
 import { zonesActions } from './zonesSlice';
 
 const SUGGESTION_DELAY_MS = 250;
+
+/** A previewed isochrone: its start and parameters, and the polygon for the slider's current value. */
+interface Preview {
+  key: string;
+  place: GeocodedPlace;
+  transportMode: ZoneCreationParameters['transportMode'];
+  zoneType: ZoneCreationParameters['zoneType'];
+  /** Minutes or metres the polygon stands for. */
+  value: number;
+  feature: Feature<Polygon | MultiPolygon>;
+  /** Whether slider moves are re-contoured in the browser (the server sent the reached network). */
+  local: boolean;
+}
+
+const sliderValue = (parameters: ZoneCreationParameters) =>
+  parameters.zoneType === 'time' ? parameters.travelTime : parameters.zoneDistance;
+/** The POST /api/isochrone/generate body for a start and the creation parameters. */
+const isochroneRequest = (start: GeocodedPlace, parameters: ZoneCreationParameters) => ({
+  coordinates: start.center,
+  transportMode: parameters.transportMode,
+  travelTime: parameters.travelTime,
+  zoneType: parameters.zoneType,
+  zoneDistance: parameters.zoneDistance,
+  departureTime: parameters.transportMode === 'public-transport' ? parameters.departureTime : null,
+});
+
+/** The feature without the reached network (a foreign member only the re-contour worker needs). */
+const withoutReach = (feature: Feature<Polygon | MultiPolygon>): Feature<Polygon | MultiPolygon> => ({
+  type: 'Feature',
+  geometry: feature.geometry,
+  properties: feature.properties ?? {},
+});
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Spec §2 create-zone view: start address (suggestions, search button), type, mode, slider, create/cancel. */
@@ -34,9 +70,48 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
   const [creationError, setCreationError] = useState<string | null>(null);
   const [status, setStatus] = useState<'idle' | 'creating' | 'synced'>('idle');
   const suggestionsRequest = useRef<AbortController | null>(null);
+  const recontour = useRef<IsochroneRecontour | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewing, setPreviewing] = useState(false);
   const listId = useId();
 
   useEffect(() => saveCreationParameters(parameters), [parameters]);
+
+  // The preview leaves the map with the view.
+  useEffect(
+    () => () => {
+      dispatch(zonesActions.previewShown(null));
+      recontour.current?.forget('preview');
+    },
+    [dispatch],
+  );
+
+  const showPreview = (next: Preview | null) => {
+    setPreview(next);
+    dispatch(zonesActions.previewShown(next ? next.feature : null));
+  };
+
+  /** The preview still stands for these parameters (start, mode and type; the value may differ). */
+  const previewMatches = (candidate: Preview | null, values: ZoneCreationParameters, start: GeocodedPlace | null) =>
+    candidate !== null &&
+    start !== null &&
+    candidate.place === start &&
+    candidate.transportMode === values.transportMode &&
+    candidate.zoneType === values.zoneType;
+
+  /** Slider moved: re-contour the preview in the worker, without a server call, when it can. */
+  const followSlider = (next: ZoneCreationParameters) => {
+    if (!preview || !previewMatches(preview, next, place) || !preview.local) return;
+    const value = sliderValue(next);
+    const engine = recontour.current;
+    if (!engine?.canRecontour(preview.key, next.zoneType, value)) return;
+    void engine
+      .recontour(preview.key, next.zoneType, value)
+      .then((geometry) => {
+        showPreview({ ...preview, value, feature: { ...preview.feature, geometry } });
+      })
+      .catch(() => undefined);
+  };
 
   // Suggestions while typing (not once a suggestion is chosen).
   useEffect(() => {
@@ -58,6 +133,7 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
 
   const choose = (chosen: GeocodedPlace) => {
     suggestionsRequest.current?.abort();
+    if (preview) showPreview(null);
     setPlace(chosen);
     setAddress(chosen.label);
     setSuggestions([]);
@@ -101,20 +177,17 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
         setStatus('idle');
         return;
       }
-      const result = await isochroneApi.generate({
-        coordinates: start.center,
-        transportMode: parameters.transportMode,
-        travelTime: parameters.travelTime,
-        zoneType: parameters.zoneType,
-        zoneDistance: parameters.zoneDistance,
-        departureTime: parameters.transportMode === 'public-transport' ? parameters.departureTime : null,
-      });
+      const previewed =
+        preview && previewMatches(preview, parameters, start) && preview.value === sliderValue(parameters)
+          ? preview.feature
+          : undefined;
+      const feature = previewed ?? (await isochroneApi.generate(isochroneRequest(start, parameters))).feature;
       const zone = isochroneZone({
         existing: zones,
         address: start.label,
         coordinates: start.center,
         parameters,
-        feature: result.feature,
+        feature: withoutReach(feature),
       });
       dispatch(zonesActions.zoneCreateRequested(zone));
       setStatus('synced');
@@ -128,7 +201,55 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
   };
 
   const shownSuggestions = place || address.trim().length < 3 ? [] : suggestions;
-  const update = (changes: Partial<ZoneCreationParameters>) => setParameters((current) => ({ ...current, ...changes }));
+  const update = (changes: Partial<ZoneCreationParameters>) => {
+    const next = { ...parameters, ...changes };
+    setParameters(next);
+    if (preview && !previewMatches(preview, next, place)) showPreview(null);
+    else followSlider(next);
+  };
+
+  /** Computes the zone once (with the reached network up to the slider's maximum) and shows it on the map. */
+  const computePreview = async () => {
+    setCreationError(null);
+    if (!address.trim()) {
+      setAddressError('Veuillez saisir une adresse de départ');
+      return;
+    }
+    setPreviewing(true);
+    try {
+      const start = place ?? (await geocode());
+      if (!start) return;
+      const reachLimit = parameters.zoneType === 'time' ? TIME_RANGE.max : DISTANCE_RANGE_KM.max * 1000;
+      const { feature } = await isochroneApi.generate({
+        ...isochroneRequest(start, parameters),
+        ...(parameters.transportMode === 'public-transport' ? {} : { includeReach: true, reachLimit }),
+      });
+      const parsed = isochroneFeatureSchema.safeParse(feature);
+      let local = false;
+      if (parsed.success && parsed.data.reach) {
+        recontour.current ??= new IsochroneRecontour();
+        local = await recontour.current.remember('preview', parsed.data).catch(() => false);
+      }
+      const next: Preview = {
+        key: 'preview',
+        place: start,
+        transportMode: parameters.transportMode,
+        zoneType: parameters.zoneType,
+        value: sliderValue(parameters),
+        feature: withoutReach(feature),
+        local,
+      };
+      showPreview(next);
+      showNewZone(controller, {
+        ...isochroneZone({ existing: [], address: '', coordinates: start.center, parameters, feature: next.feature }),
+      });
+    } catch (error) {
+      const detail = error instanceof ApiError && error.status > 0 && error.status < 500 ? ` (${error.message})` : '';
+      setCreationError(`Erreur lors de la création de la zone. Veuillez réessayer.${detail}`);
+    } finally {
+      setPreviewing(false);
+    }
+  };
   const isDistance = parameters.zoneType === 'distance';
   const kilometres = Math.round(parameters.zoneDistance / 1000);
   const mode = transportModeLabel(parameters.transportMode);
@@ -158,6 +279,7 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
             onChange={(event) => {
               setAddress(event.target.value);
               setPlace(null);
+              if (preview) showPreview(null);
               setAddressError(null);
             }}
           />
@@ -270,6 +392,22 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
           ? ` Départ le ${formatLongDate(parameters.departureTime)} à 08:00.`
           : ''}
       </p>
+
+      <div className="perimeter__row">
+        <button
+          type="button"
+          className="button"
+          disabled={previewing || status === 'creating'}
+          onClick={() => void computePreview()}
+        >
+          {previewing ? 'Calcul de l’aperçu…' : 'Aperçu sur la carte'}
+        </button>
+        {preview ? (
+          <span className="perimeter__hint" role="status">
+            {preview.local ? 'Aperçu affiché : le curseur le redessine sans appel au serveur' : 'Aperçu affiché'}
+          </span>
+        ) : null}
+      </div>
 
       {creationError ? (
         <p className="form__error" role="alert">

@@ -33,7 +33,8 @@ export function ZoneLayers() {
   }, []);
 
   const zonesData = useMemo(() => zonesFeatureCollection(zones, hidden, selected), [zones, hidden, selected]);
-  const drawingData = useMemo(() => drawingFeatureCollection(drawing.points), [drawing.points]);
+  const preview = useAppSelector((state) => state.zones.preview);
+  const drawingData = useMemo(() => drawingFeatureCollection(drawing.points, preview), [drawing.points, preview]);
   const latest = useRef({ zonesData, drawingData });
   useEffect(() => {
     latest.current = { zonesData, drawingData };

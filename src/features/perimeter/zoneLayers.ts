@@ -36,7 +36,10 @@ export function zonesFeatureCollection(
 }
 
 /** Spec §2 drawing: numbered vertices ('Point n'), the line, and the shape from 3 points. */
-export function drawingFeatureCollection(points: readonly [number, number][]): FeatureCollection<Geometry> {
+export function drawingFeatureCollection(
+  points: readonly [number, number][],
+  preview: Feature<Geometry> | null = null,
+): FeatureCollection<Geometry> {
   const features: Feature<Geometry>[] = points.map((point, index) => ({
     type: 'Feature',
     geometry: { type: 'Point', coordinates: point },
@@ -51,8 +54,11 @@ export function drawingFeatureCollection(points: readonly [number, number][]): F
   } else if (points.length === 2) {
     features.unshift({ type: 'Feature', geometry: { type: 'LineString', coordinates: [...points] }, properties: {} });
   }
+  if (preview) features.unshift({ type: 'Feature', geometry: preview.geometry, properties: { preview: true } });
   return { type: 'FeatureCollection', features };
 }
+
+const POLYGONAL: maplibregl.FilterSpecification = ['in', ['geometry-type'], ['literal', ['Polygon', 'MultiPolygon']]];
 
 /**
  * Spec §9: each zone filled in its colour at opacity 0.3 with a border of width 3; the polygon being
@@ -84,7 +90,7 @@ export function zoneLayerModule(initial: {
         id: DRAWING_FILL_LAYER,
         type: 'fill',
         source: DRAWING_SOURCE,
-        filter: ['==', ['geometry-type'], 'Polygon'],
+        filter: POLYGONAL,
         paint: { 'fill-color': DRAWN_POLYGON_COLOR, 'fill-opacity': ZONE_FILL_OPACITY },
       });
       ensureLayer(map, {

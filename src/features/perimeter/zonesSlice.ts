@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import type { Zone } from '../../core/zones/Zone';
 
 /** Spec §4: zone sync status. */
@@ -15,6 +16,8 @@ export interface ZonesState {
   lastFailure: { zoneId: string; message: string; sequence: number } | null;
   /** Spec §4 drawing: idle, drawing (points clicked on the map, [lng, lat]); completing creates a zone. */
   drawing: { active: boolean; points: [number, number][] };
+  /** The isochrone previewed by the create-zone view (re-contoured locally as the slider moves). */
+  preview: Feature<Polygon | MultiPolygon> | null;
 }
 
 export const initialZonesState: ZonesState = {
@@ -25,6 +28,7 @@ export const initialZonesState: ZonesState = {
   hiddenZoneIds: [],
   lastFailure: null,
   drawing: { active: false, points: [] },
+  preview: null,
 };
 
 /** Spec §8: the zone store's error messages. */
@@ -75,6 +79,9 @@ export const zonesSlice = createSlice({
     /** Cancel, or the end of a completed drawing: markers and shape go away. */
     drawingEnded(state) {
       state.drawing = { active: false, points: [] };
+    },
+    previewShown(state, action: PayloadAction<Feature<Polygon | MultiPolygon> | null>) {
+      state.preview = action.payload;
     },
     zoneSaveFailed(state, action: PayloadAction<{ zoneId: string; message: string }>) {
       state.lastFailure = { ...action.payload, sequence: (state.lastFailure?.sequence ?? 0) + 1 };
