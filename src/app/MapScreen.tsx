@@ -2,6 +2,8 @@ import { useEffect, type CSSProperties } from 'react';
 import { TOOLBAR_WIDTH } from './layout/layoutSlice';
 import { MapControllerProvider, useMapController } from '../map/MapControllerContext';
 import { MapView } from '../map/MapView';
+import { ZoneLayers } from '../features/perimeter/ZoneLayers';
+import { VisualizationsMapLayers } from '../features/visualizations/VisualizationsMapLayers';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { MapErrorScreen, PanelErrorScreen } from './errors/ErrorScreens';
 import { LeftToolbar } from './layout/LeftToolbar';
@@ -37,7 +39,9 @@ export function MapScreen() {
           <MapView />
         </ErrorBoundary>
         <MapViewPadding right={layout.occupiedWidth} />
+        <ZoneLayers />
         <MapPanelControls />
+        <VisualizationsMapLayers />
         <LeftToolbar />
         <ErrorBoundary name="panneaux" fallback={(error, reset) => <PanelErrorScreen error={error} onRetry={reset} />}>
           <RightPanelStack layout={layout} />

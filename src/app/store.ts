@@ -3,8 +3,10 @@ import createSagaMiddleware from 'redux-saga';
 import { all } from 'redux-saga/effects';
 import { authApi as defaultAuthApi, type AuthApi } from '../api/authApi';
 import { subscriptionApi as defaultSubscriptionApi, type SubscriptionApi } from '../api/subscriptionApi';
+import { userZonesApi as defaultUserZonesApi, type UserZonesApi } from '../api/userZonesApi';
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
+import { zonesSaga } from '../features/perimeter/zonesSaga';
 import {
   demographicsApi as defaultDemographicsApi,
   type DemographicsApi,
@@ -14,6 +16,8 @@ import { demographicsSlice } from '../features/demographics/demographicsSlice';
 import { zonesSlice } from '../features/perimeter/zonesSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
 import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
+import { visualizationsSaga } from '../features/visualizations/visualizationsSaga';
+import { visualizationsSlice } from '../features/visualizations/visualizationsSlice';
 import { loadLayout, saveLayout } from './layout/layoutPersistence';
 import { layoutSlice } from './layout/layoutSlice';
 import { loadSettings, saveSettings } from './settings/settingsPersistence';
@@ -29,11 +33,12 @@ const rootReducer = combineReducers({
   auth: authSlice.reducer,
   subscription: subscriptionSlice.reducer,
   demographics: demographicsSlice.reducer,
+  visualizations: visualizationsSlice.reducer,
 });
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga(), demographicsSaga()]);
+  yield all([authSaga(), subscriptionSaga(), zonesSaga(), demographicsSaga(), visualizationsSaga()]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -42,6 +47,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface StoreServices {
   authApi: AuthApi;
   subscriptionApi: SubscriptionApi;
+  userZonesApi: UserZonesApi;
   demographicsApi: DemographicsApi;
 }
 
@@ -54,6 +60,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
     context: {
       authApi: services.authApi ?? defaultAuthApi,
       subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
+      userZonesApi: services.userZonesApi ?? defaultUserZonesApi,
       demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
     },
   });

@@ -93,7 +93,7 @@ export const PANELS: Record<PanelId, PanelDefinition> = {
     title: 'IRIS',
     label: 'IRIS',
     icon: <LayersIcon />,
-    component: lazy(() => import('../../features/visualizations/VisualizationsPanel')),
+    component: lazy(() => import('../../features/visualizations/IrisLayerPanel')),
   },
   choropleth: {
     id: 'choropleth',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeInsights } from './insights';
+import { computeInsights, describeInsights } from './insights';
 
 describe('computeInsights', () => {
   it('ranks distinct areas, ignores unknown values and measures the spread', () => {
@@ -29,5 +29,33 @@ describe('computeInsights', () => {
   it('says nothing rather than zero when no value is known', () => {
     const insights = computeInsights([{ code: 'a', name: 'A', value: null }], [0, 1]);
     expect(insights).toMatchObject({ knownCount: 0, median: null, spread: null, ratio: null, highest: [] });
+  });
+});
+
+describe('describeInsights', () => {
+  it('states the areas and figures the sentences come from', () => {
+    const insights = computeInsights(
+      [
+        { code: 'a', name: 'Alpha', value: 1000 },
+        { code: 'b', name: 'Beta', value: 4000 },
+        { code: 'c', name: 'Gamma', value: null },
+      ],
+      [0, 2000],
+    );
+    const sentences = describeInsights(insights, { label: 'Population', unit: 'habitants' });
+    expect(sentences[0]).toContain('Beta (4\u202f000 habitants)');
+    expect(sentences[1]).toContain('Alpha (1\u202f000 habitants)');
+    expect(sentences[2]).toContain('3\u202f000 habitants');
+    expect(sentences[2]).toContain('4 fois');
+    expect(sentences[3]).toContain('(1 sans donnée)');
+    expect(insights.missingCount).toBe(1);
+  });
+
+  it('writes shares as percentages and says when nothing is known', () => {
+    const format = { label: 'Taux', unit: '%', percent: true };
+    const known = describeInsights(computeInsights([{ code: 'a', name: 'A', value: 0.5 }], [0]), format);
+    expect(known[0]).toContain('A (50 %)');
+    const none = describeInsights(computeInsights([{ code: 'a', name: 'A', value: null }], [0]), format);
+    expect(none).toEqual(['Aucune des 1 zones visibles n’a de valeur pour « Taux ».']);
   });
 });

@@ -11,6 +11,8 @@ export interface AreaInsights {
   areaCount: number;
   /** Areas with a value. */
   knownCount: number;
+  /** Areas without a value (shown hatched, never counted as zero). */
+  missingCount: number;
   highest: AreaValue[];
   lowest: AreaValue[];
   median: number | null;
@@ -54,6 +56,7 @@ export function computeInsights(areas: readonly AreaValue[], breaks: readonly nu
   return {
     areaCount: unique.size,
     knownCount: known.length,
+    missingCount: unique.size - known.length,
     highest: [...sorted].reverse().slice(0, top),
     lowest: sorted.slice(0, top),
     median,
@@ -63,4 +66,43 @@ export function computeInsights(areas: readonly AreaValue[], breaks: readonly nu
       lowestValue === undefined || highestValue === undefined || lowestValue <= 0 ? null : highestValue / lowestValue,
     classShares: classShares.map((count) => (values.length === 0 ? 0 : count / values.length)),
   };
+}
+
+/** How to write the values of the applied indicator (unit, percentages). */
+export interface InsightFormat {
+  label: string;
+  unit: string;
+  percent?: boolean;
+}
+
+function formatValue(value: number, format: InsightFormat): string {
+  const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: format.percent ? 1 : 0 });
+  return format.percent ? `${number.format(value * 100)} %` : `${number.format(value)} ${format.unit}`;
+}
+
+/**
+ * The insights as French sentences, each one stating the figures it comes from (names and values of
+ * the areas in view), so the reader sees they are derived from the data and not canned text.
+ */
+export function describeInsights(insights: AreaInsights, format: InsightFormat, areaWord = 'zones'): string[] {
+  if (insights.knownCount === 0)
+    return [`Aucune des ${insights.areaCount} ${areaWord} visibles n’a de valeur pour « ${format.label} ».`];
+  const sentences: string[] = [];
+  const list = (areas: AreaValue[]) =>
+    areas.map((area) => `${area.name} (${formatValue(area.value as number, format)})`).join(', ');
+  sentences.push(`Valeurs les plus élevées : ${list(insights.highest)}.`);
+  sentences.push(`Valeurs les plus basses : ${list(insights.lowest)}.`);
+  if (insights.spread !== null) {
+    const ratio =
+      insights.ratio !== null && insights.ratio >= 1.05
+        ? ` ; la plus élevée vaut ${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(insights.ratio)} fois la plus basse`
+        : '';
+    sentences.push(`Écart entre la plus haute et la plus basse : ${formatValue(insights.spread, format)}${ratio}.`);
+  }
+  if (insights.median !== null)
+    sentences.push(
+      `Médiane ${formatValue(insights.median, format)} sur ${insights.knownCount} ${areaWord} avec une valeur` +
+        (insights.missingCount > 0 ? ` (${insights.missingCount} sans donnée).` : '.'),
+    );
+  return sentences;
 }

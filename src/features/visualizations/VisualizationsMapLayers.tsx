@@ -1,0 +1,163 @@
+import type * as maplibregl from 'maplibre-gl';
+import { useEffect, useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { toastShown } from '../../app/toasts/toastsSlice';
+import { indicatorById, INDICATOR_LEVELS } from '../../core/iris/indicators';
+import type { AreaValue } from '../../core/visualizations/insights';
+import { irisSelectionProperties } from '../../core/visualizations/irisSelection';
+import { useMapController } from '../../map/MapControllerContext';
+import {
+  CHOROPLETH_FILL_LAYER_ID,
+  CHOROPLETH_MISSING_LAYER_ID,
+  CHOROPLETH_SOURCE_ID,
+  ChoroplethLayerModule,
+} from './ChoroplethLayerModule';
+import { insightsWorker } from './insightsWorkerClient';
+import { IrisDetailPanel } from './IrisDetailPanel';
+import { IrisLayerModule } from './IrisLayerModule';
+import { selectVisualizations, visualizationsActions, type ChoroplethSettings } from './visualizationsSlice';
+import './visualizations.css';
+
+/** Waits before computing insights after the view stops moving. */
+const INSIGHTS_DELAY_MS = 250;
+
+/** The areas drawn in the part of the map left visible by the panels, with their indicator value. */
+function visibleAreas(map: maplibregl.Map, settings: ChoroplethSettings): AreaValue[] {
+  if (!map.getLayer(CHOROPLETH_FILL_LAYER_ID)) return [];
+  const canvas = map.getCanvas();
+  const padding = map.getPadding();
+  const left = padding.left ?? 0;
+  const right = padding.right ?? 0;
+  const width = canvas.clientWidth;
+  const height = canvas.clientHeight;
+  const box: [maplibregl.PointLike, maplibregl.PointLike] = [
+    [Math.min(left, width - 1), 0],
+    [Math.max(left + 1, width - right), height],
+  ];
+  const property = indicatorById(settings.indicator).property;
+  return map
+    .queryRenderedFeatures(box, { layers: [CHOROPLETH_FILL_LAYER_ID, CHOROPLETH_MISSING_LAYER_ID] })
+    .map((feature) => {
+      const value = feature.properties[property] as unknown;
+      return {
+        code: String(feature.properties.code ?? feature.id),
+        name: String(feature.properties.name ?? feature.properties.code ?? ''),
+        value: typeof value === 'number' && Number.isFinite(value) ? value : null,
+      };
+    });
+}
+
+/**
+ * Connects the visualisations state to the map: the IRIS layer (modes, hover, selection), the applied
+ * visualisation and its insights (computed in a worker for the areas in view), and the IRIS detail panel.
+ */
+export function VisualizationsMapLayers() {
+  const controller = useMapController();
+  const dispatch = useAppDispatch();
+  const { irisMode, selectedIris, applied } = useAppSelector(selectVisualizations);
+  const modules = useMemo(
+    () =>
+      controller
+        ? {
+            iris: new IrisLayerModule(
+              (code, properties) =>
+                dispatch(visualizationsActions.irisClicked(irisSelectionProperties(code, properties))),
+              (reason) =>
+                dispatch(
+                  toastShown({
+                    type: 'warning',
+                    title: 'Tuiles IRIS indisponibles',
+                    message: `Failed to load IRIS data: ${reason}. Les contours IRIS sont chargés en GeoJSON.`,
+                  }),
+                ),
+            ),
+            choropleth: new ChoroplethLayerModule(),
+          }
+        : null,
+    [controller, dispatch],
+  );
+
+  useEffect(() => {
+    if (!controller || !modules) return;
+    controller.addModule(modules.choropleth);
+    controller.addModule(modules.iris);
+    return () => {
+      controller.removeModule(modules.iris.id);
+      controller.removeModule(modules.choropleth.id);
+    };
+  }, [controller, modules]);
+
+  useEffect(() => {
+    if (controller && modules) modules.iris.update(controller.map, irisMode, selectedIris?.iris_code ?? null);
+  }, [controller, modules, irisMode, selectedIris]);
+
+  useEffect(() => {
+    if (!controller || !modules) return;
+    const map = controller.map;
+    modules.choropleth.update(map, applied);
+    if (!applied) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelled = false;
+    const compute = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const settings = applied;
+        if (cancelled) return;
+        const indicator = indicatorById(settings.indicator);
+        const areas = visibleAreas(map, settings);
+        const areaWord =
+          settings.level === 'iris'
+            ? 'IRIS'
+            : `zones (${INDICATOR_LEVELS.find((level) => level.id === settings.level)?.label ?? ''})`;
+        insightsWorker()
+          .analyse(
+            areas,
+            indicator.breaks[settings.level],
+            { label: indicator.label, unit: indicator.unit, percent: indicator.percent },
+            areaWord,
+          )
+          .then(
+            (answer) => {
+              if (!cancelled) dispatch(visualizationsActions.insightsComputed(answer));
+            },
+            (error: unknown) => {
+              if (!cancelled)
+                dispatch(visualizationsActions.insightsFailed(error instanceof Error ? error.message : String(error)));
+            },
+          );
+      }, INSIGHTS_DELAY_MS);
+    };
+    const rendered = () => {
+      if (map.getSource(CHOROPLETH_SOURCE_ID) && map.isSourceLoaded(CHOROPLETH_SOURCE_ID)) {
+        dispatch(visualizationsActions.visualizationRendered());
+        compute();
+      }
+    };
+    let reported = false;
+    const failed = (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
+      if (event.sourceId !== CHOROPLETH_SOURCE_ID || reported) return;
+      reported = true;
+      dispatch(visualizationsActions.visualizationRendered());
+      dispatch(
+        toastShown({
+          type: 'error',
+          title: 'Impossible d’appliquer la visualisation',
+          message: `Erreur: ${event.error?.message ?? 'tuiles indisponibles'}`,
+        }),
+      );
+    };
+    map.on('error', failed);
+    map.on('idle', rendered);
+    map.on('moveend', compute);
+    if (map.loaded()) rendered();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      map.off('error', failed);
+      map.off('idle', rendered);
+      map.off('moveend', compute);
+    };
+  }, [controller, modules, applied, dispatch]);
+
+  return selectedIris ? <IrisDetailPanel /> : null;
+}
