@@ -22,7 +22,7 @@ import './visualizations.css';
 const INSIGHTS_DELAY_MS = 250;
 
 /** The areas drawn in the part of the map left visible by the panels, with their indicator value. */
-function visibleAreas(map: maplibregl.Map, settings: ChoroplethSettings): AreaValue[] {
+function visibleAreas(map: maplibregl.Map, settings: Pick<ChoroplethSettings, 'level' | 'indicator'>): AreaValue[] {
   if (!map.getLayer(CHOROPLETH_FILL_LAYER_ID)) return [];
   const canvas = map.getCanvas();
   const padding = map.getPadding();
@@ -54,7 +54,7 @@ function visibleAreas(map: maplibregl.Map, settings: ChoroplethSettings): AreaVa
 export function VisualizationsMapLayers() {
   const controller = useMapController();
   const dispatch = useAppDispatch();
-  const { irisMode, selectedIris, applied } = useAppSelector(selectVisualizations);
+  const { irisMode, selectedIris, applied, applyStatus } = useAppSelector(selectVisualizations);
   const modules = useMemo(
     () =>
       controller
@@ -92,16 +92,26 @@ export function VisualizationsMapLayers() {
   }, [controller, modules, irisMode, selectedIris]);
 
   useEffect(() => {
-    if (!controller || !modules) return;
+    if (controller && modules) modules.choropleth.update(controller.map, applied);
+  }, [controller, modules, applied]);
+
+  // Applying the same settings again changes nothing on the map: a repaint brings the `idle` that ends it.
+  useEffect(() => {
+    if (controller && applyStatus === 'applying') controller.map.triggerRepaint();
+  }, [controller, applyStatus]);
+
+  // Insights depend on the areas and the indicator only: a palette or opacity change does not recompute them.
+  const level = applied?.level;
+  const indicatorId = applied?.indicator;
+  useEffect(() => {
+    if (!controller || !modules || !level || !indicatorId) return;
     const map = controller.map;
-    modules.choropleth.update(map, applied);
-    if (!applied) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
     const compute = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        const settings = applied;
+        const settings = { level, indicator: indicatorId };
         if (cancelled) return;
         const indicator = indicatorById(settings.indicator);
         const areas = visibleAreas(map, settings);
@@ -157,7 +167,7 @@ export function VisualizationsMapLayers() {
       map.off('idle', rendered);
       map.off('moveend', compute);
     };
-  }, [controller, modules, applied, dispatch]);
+  }, [controller, modules, level, indicatorId, dispatch]);
 
   return selectedIris ? <IrisDetailPanel /> : null;
 }
