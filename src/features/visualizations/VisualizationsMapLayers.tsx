@@ -1,5 +1,5 @@
 import type * as maplibregl from 'maplibre-gl';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toastShown } from '../../app/toasts/toastsSlice';
 import { indicatorById, INDICATOR_LEVELS } from '../../core/iris/indicators';
@@ -96,8 +96,12 @@ export function VisualizationsMapLayers() {
   }, [controller, modules, applied]);
 
   // Applying the same settings again changes nothing on the map: a repaint brings the `idle` that ends it.
+  // Insights are computed again after an apply or a move, once the map is idle (not after a hover repaint).
+  const insightsStale = useRef(true);
   useEffect(() => {
-    if (controller && applyStatus === 'applying') controller.map.triggerRepaint();
+    if (!controller || applyStatus !== 'applying') return;
+    insightsStale.current = true;
+    controller.map.triggerRepaint();
   }, [controller, applyStatus]);
 
   // Insights depend on the areas and the indicator only: a palette or opacity change does not recompute them.
@@ -138,10 +142,14 @@ export function VisualizationsMapLayers() {
       }, INSIGHTS_DELAY_MS);
     };
     const rendered = () => {
-      if (map.getSource(CHOROPLETH_SOURCE_ID) && map.isSourceLoaded(CHOROPLETH_SOURCE_ID)) {
-        dispatch(visualizationsActions.visualizationRendered());
-        compute();
-      }
+      if (!map.getSource(CHOROPLETH_SOURCE_ID) || !map.isSourceLoaded(CHOROPLETH_SOURCE_ID)) return;
+      dispatch(visualizationsActions.visualizationRendered());
+      if (!insightsStale.current) return;
+      insightsStale.current = false;
+      compute();
+    };
+    const moved = () => {
+      insightsStale.current = true;
     };
     let reported = false;
     const failed = (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
@@ -158,14 +166,15 @@ export function VisualizationsMapLayers() {
     };
     map.on('error', failed);
     map.on('idle', rendered);
-    map.on('moveend', compute);
+    map.on('moveend', moved);
+    insightsStale.current = true;
     if (map.loaded()) rendered();
     return () => {
       cancelled = true;
       clearTimeout(timer);
       map.off('error', failed);
       map.off('idle', rendered);
-      map.off('moveend', compute);
+      map.off('moveend', moved);
     };
   }, [controller, modules, level, indicatorId, dispatch]);
 
