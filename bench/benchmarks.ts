@@ -1,6 +1,9 @@
+import { demographicsBenchmark } from './demographics.bench';
 import { importBenchmark } from './import.bench';
+import { isochroneBenchmark } from './isochrone.bench';
 import type { Benchmark } from './support/BenchContext';
 import { mapLoadBenchmark } from './mapLoad.bench';
+import { perimeterBenchmark } from './perimeter.bench';
 import { startupBenchmark } from './startup.bench';
 import { tilesBenchmark } from './tiles.bench';
 import { visualizationsBenchmark } from './visualizations.bench';
@@ -11,5 +14,8 @@ export const BENCHMARKS: readonly Benchmark[] = [
   importBenchmark,
   tilesBenchmark,
   mapLoadBenchmark,
+  perimeterBenchmark,
+  demographicsBenchmark,
   visualizationsBenchmark,
+  isochroneBenchmark,
 ];

@@ -62,6 +62,8 @@ async function main(): Promise<number> {
       DATABASE_URL: '',
       OPENDATA_DIR: openDataDirectory,
       LOG_LEVEL: 'warn',
+      // Journeys run without accounts: an anonymous visitor may keep several zones here (spec default 1).
+      ANONYMOUS_ZONE_LIMIT: process.env.ANONYMOUS_ZONE_LIMIT ?? '100',
     },
   });
   try {

@@ -23,6 +23,7 @@ const environmentSchema = z.object({
   VALHALLA_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   AUTO_IMPORT: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
   TILE_CACHE_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./.cache/tiles')),
+  ANONYMOUS_ZONE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(1)),
 });
 
 /** The validated server configuration. */
@@ -40,6 +41,8 @@ export interface Config {
   autoImport: boolean;
   /** Folder of the on-disk tile cache; `undefined` (TILE_CACHE_DIR=off) keeps tiles in memory only. */
   tileCacheDirectory: string | undefined;
+  /** Spec §5/§6: zones an anonymous visitor may keep (default 1; journeys without accounts raise it). */
+  anonymousZoneLimit: number;
 }
 
 /** Raised when an environment variable has a bad value; the message names the variable. */
@@ -71,5 +74,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     valhallaUrl: values.VALHALLA_URL,
     autoImport: values.AUTO_IMPORT === 'true',
     tileCacheDirectory: values.TILE_CACHE_DIR === 'off' ? undefined : resolve(values.TILE_CACHE_DIR),
+    anonymousZoneLimit: values.ANONYMOUS_ZONE_LIMIT,
   };
 }

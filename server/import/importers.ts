@@ -1,4 +1,5 @@
 import { adminImporter } from './admin/adminImporter';
+import { banImporter } from './ban/banImporter';
 import { bpeImporter } from './bpe/bpeImporter';
 import type { Importer } from './Importer';
 import { indicatorsImporter } from './indicators/indicatorsImporter';
@@ -6,6 +7,7 @@ import { inseeIrisImporter } from './insee/inseeIrisImporter';
 import { irisImporter } from './iris/irisImporter';
 import { jobSeekersImporter } from './jobSeekers/jobSeekersImporter';
 import { nafImporter } from './naf/nafImporter';
+import { roadsImporter } from './roads/roadsImporter';
 
 /** Every importer, in dependency order (boundaries first, derived demo data last). */
 export const IMPORTERS: readonly Importer[] = [
@@ -15,6 +17,8 @@ export const IMPORTERS: readonly Importer[] = [
   bpeImporter,
   nafImporter,
   jobSeekersImporter,
+  banImporter,
+  roadsImporter,
   // Derived map indicators: keep last, after every official source.
   indicatorsImporter(() => IMPORTERS.filter((importer) => importer.source !== 'indicateurs')),
 ];

@@ -2,6 +2,7 @@ import { useEffect, type CSSProperties } from 'react';
 import { TOOLBAR_WIDTH } from './layout/layoutSlice';
 import { MapControllerProvider, useMapController } from '../map/MapControllerContext';
 import { MapView } from '../map/MapView';
+import { ZoneLayers } from '../features/perimeter/ZoneLayers';
 import { VisualizationsMapLayers } from '../features/visualizations/VisualizationsMapLayers';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { MapErrorScreen, PanelErrorScreen } from './errors/ErrorScreens';
@@ -38,6 +39,7 @@ export function MapScreen() {
           <MapView />
         </ErrorBoundary>
         <MapViewPadding right={layout.occupiedWidth} />
+        <ZoneLayers />
         <MapPanelControls />
         <VisualizationsMapLayers />
         <LeftToolbar />

@@ -3,8 +3,16 @@ import createSagaMiddleware from 'redux-saga';
 import { all } from 'redux-saga/effects';
 import { authApi as defaultAuthApi, type AuthApi } from '../api/authApi';
 import { subscriptionApi as defaultSubscriptionApi, type SubscriptionApi } from '../api/subscriptionApi';
+import { userZonesApi as defaultUserZonesApi, type UserZonesApi } from '../api/userZonesApi';
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
+import { zonesSaga } from '../features/perimeter/zonesSaga';
+import {
+  demographicsApi as defaultDemographicsApi,
+  type DemographicsApi,
+} from '../features/demographics/demographicsApi';
+import { demographicsSaga } from '../features/demographics/demographicsSaga';
+import { demographicsSlice } from '../features/demographics/demographicsSlice';
 import { zonesSlice } from '../features/perimeter/zonesSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
 import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
@@ -24,12 +32,13 @@ const rootReducer = combineReducers({
   settings: settingsSlice.reducer,
   auth: authSlice.reducer,
   subscription: subscriptionSlice.reducer,
+  demographics: demographicsSlice.reducer,
   visualizations: visualizationsSlice.reducer,
 });
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga(), visualizationsSaga()]);
+  yield all([authSaga(), subscriptionSaga(), zonesSaga(), demographicsSaga(), visualizationsSaga()]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -38,6 +47,8 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface StoreServices {
   authApi: AuthApi;
   subscriptionApi: SubscriptionApi;
+  userZonesApi: UserZonesApi;
+  demographicsApi: DemographicsApi;
 }
 
 /**
@@ -49,6 +60,8 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
     context: {
       authApi: services.authApi ?? defaultAuthApi,
       subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
+      userZonesApi: services.userZonesApi ?? defaultUserZonesApi,
+      demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
     },
   });
   const store = configureStore({

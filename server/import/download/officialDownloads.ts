@@ -1,4 +1,5 @@
 import { ADMIN_URLS } from '../admin/urls';
+import { BAN_URLS } from '../ban/urls';
 import { BPE_URLS } from '../bpe/urls';
 import { INSEE_URLS } from '../insee/urls';
 import { IRIS_URLS } from '../iris/urls';
@@ -27,4 +28,5 @@ export const OFFICIAL_DOWNLOADS: readonly OfficialDownload[] = [
   BPE_URLS,
   NAF_URLS,
   JOB_SEEKERS_URLS,
+  BAN_URLS,
 ];

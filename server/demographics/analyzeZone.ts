@@ -1,0 +1,130 @@
+import { performance } from 'node:perf_hooks';
+import type { Queryable } from '../db/Database';
+import { INSEE_IRIS_BASES, INSEE_IRIS_BASE_LABELS, type InseeIrisBase } from '../../src/core/statistics/inseeIrisBases';
+import type {
+  CommuneJobSeekers,
+  DemographicsAnswer,
+  IrisDemographicRecord,
+  LoadedBase,
+} from '../../src/core/demographics/demographicsRecord';
+import {
+  selectCommunePopulation,
+  selectIrisCoverage,
+  selectIrisOfTerritory,
+  selectLatestJobSeekers,
+  selectStatistics,
+  selectLoadedVintages,
+  selectZoneArea,
+  type IrisCoverageRow,
+} from './demographicsRepository';
+
+/** The administrative level and code of a zone picked from the tree (spec §3). */
+export interface AdministrativeHint {
+  level: 'region' | 'department' | 'commune' | 'iris';
+  code: string;
+}
+
+export const DEMOGRAPHICS_SOURCE = 'INSEE — recensement (bases infracommunales IRIS), Filosofi ; France Travail';
+
+/**
+ * The IRIS of the zone. An administrative zone of commune, département or IRIS level takes its IRIS
+ * by code, each wholly (coverage 1): the zone then adds up exactly to INSEE's figures for that
+ * territory, where intersecting two independently simplified contours would shave the border IRIS.
+ * Any other zone (isochrone, drawn polygon, region) is intersected geometrically.
+ */
+async function coveredIris(
+  database: Queryable,
+  geometryJson: string,
+  administrative: AdministrativeHint | undefined,
+): Promise<{ rows: IrisCoverageRow[]; selection: 'geometry' | 'administrative' }> {
+  if (administrative && administrative.level !== 'region') {
+    const rows = await selectIrisOfTerritory(database, administrative.level, administrative.code);
+    if (rows.length > 0) return { rows, selection: 'administrative' };
+  }
+  return { rows: await selectIrisCoverage(database, geometryJson), selection: 'geometry' };
+}
+
+/** Spec §7 analyze: the IRIS records of the zone and the metadata of the figures. */
+export async function analyzeZone(
+  database: Queryable,
+  geometryJson: string,
+  administrative?: AdministrativeHint,
+): Promise<DemographicsAnswer> {
+  const started = performance.now();
+  const [{ rows, selection }, zoneArea] = await Promise.all([
+    coveredIris(database, geometryJson, administrative),
+    selectZoneArea(database, geometryJson),
+  ]);
+  const codes = rows.map((row) => row.iris_code);
+  const communes = [...new Set(rows.map((row) => row.commune_code))];
+  const departements = [...new Set(rows.map((row) => row.departement_code))];
+  const [statistics, vintages, jobSeekers, communePopulation] = await Promise.all([
+    selectStatistics(database, codes),
+    selectLoadedVintages(database, departements),
+    selectLatestJobSeekers(database, communes),
+    selectCommunePopulation(database, communes),
+  ]);
+
+  const records = new Map<string, IrisDemographicRecord>(
+    rows.map((row) => [
+      row.iris_code,
+      {
+        iris_code: row.iris_code,
+        iris_name: row.iris_name,
+        iris_type: row.iris_type,
+        commune_code: row.commune_code,
+        commune_name: row.commune_name,
+        area_km2: Number(row.area_km2),
+        coverage_ratio: Number(row.coverage_ratio),
+        groups: {},
+      },
+    ]),
+  );
+  const bases = new Map<InseeIrisBase, LoadedBase>();
+  for (const statistic of statistics) {
+    const base = statistic.base as InseeIrisBase;
+    const record = records.get(statistic.iris_code);
+    if (!record || !INSEE_IRIS_BASES.includes(base)) continue;
+    record.groups[base] = { vintage: Number(statistic.vintage), values: statistic.values };
+    const loaded = bases.get(base) ?? {
+      base,
+      label: INSEE_IRIS_BASE_LABELS[base],
+      vintage: Number(statistic.vintage),
+      iris_count: 0,
+    };
+    loaded.iris_count += 1;
+    bases.set(base, loaded);
+  }
+
+  const populationOf = new Map(communePopulation.map((row) => [row.commune_code, row.population_1564]));
+  const seekers = new Map<string, CommuneJobSeekers>();
+  for (const row of jobSeekers) {
+    const entry = seekers.get(row.commune_code) ?? {
+      commune_code: row.commune_code,
+      period: row.period,
+      population_1564: populationOf.get(row.commune_code) ?? null,
+      counts: {},
+    };
+    entry.counts[row.category] = row.count === null ? null : Number(row.count);
+    seekers.set(row.commune_code, entry);
+  }
+
+  const iris_zones = [...records.values()];
+  const coveredArea = iris_zones.reduce((sum, zone) => sum + zone.area_km2 * zone.coverage_ratio, 0);
+  return {
+    iris_zones,
+    metadata: {
+      source: DEMOGRAPHICS_SOURCE,
+      // An administrative zone is its IRIS: its area is theirs, not that of a simplified contour.
+      total_area_km2: selection === 'administrative' ? coveredArea : zoneArea,
+      covered_area_km2: coveredArea,
+      iris_count: iris_zones.length,
+      bases: INSEE_IRIS_BASES.flatMap((base) => bases.get(base) ?? []),
+      missing_bases: INSEE_IRIS_BASES.filter((base) => !bases.has(base)),
+      loaded_vintages: Object.fromEntries(vintages.map((row) => [row.base, row.vintages])),
+      job_seekers: [...seekers.values()],
+      selection,
+      query_time_ms: Math.round((performance.now() - started) * 10) / 10,
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { RouteModule } from '../AppContext';
+import { badRequest } from '../http/HttpError';
+import { parseInput } from '../http/parseInput';
+import { demographicsToArrow } from '../../src/core/demographics/demographicsArrow';
+import { ARROW_STREAM_TYPE } from '../../src/core/demographics/demographicsRecord';
+import { analyzeZone, type AdministrativeHint } from './analyzeZone';
+import { checkGeometry, selectCircle } from './demographicsRepository';
+
+/** Spec §5: the message when the body holds no usable geometry. */
+export const INVALID_GEOMETRY = 'Invalid geometry format';
+
+const POLYGONAL = new Set(['Polygon', 'MultiPolygon']);
+
+/**
+ * Spec §5: a GeoJSON geometry, a Feature or a FeatureCollection (its first feature's geometry);
+ * only polygonal geometries cover IRIS. Anything else is a 400 'Invalid geometry format'.
+ */
+export function polygonOf(value: unknown): { type: string; coordinates: unknown } {
+  const record = value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  const geometry =
+    record?.type === 'FeatureCollection'
+      ? ((record.features as { geometry?: unknown }[] | undefined)?.[0]?.geometry as Record<string, unknown>)
+      : record?.type === 'Feature'
+        ? (record.geometry as Record<string, unknown>)
+        : record;
+  if (
+    !geometry ||
+    typeof geometry.type !== 'string' ||
+    !POLYGONAL.has(geometry.type) ||
+    !Array.isArray(geometry.coordinates) ||
+    geometry.coordinates.length === 0
+  ) {
+    throw badRequest(INVALID_GEOMETRY, { field: 'geometry' });
+  }
+  const polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) as unknown[];
+  const position = (value: unknown) =>
+    Array.isArray(value) &&
+    value.length >= 2 &&
+    value.every((number) => typeof number === 'number' && Number.isFinite(number));
+  const ring = (value: unknown) => Array.isArray(value) && value.length >= 4 && value.every(position);
+  if (!polygons.every((polygon) => Array.isArray(polygon) && polygon.length > 0 && polygon.every(ring))) {
+    throw badRequest(`${INVALID_GEOMETRY} : anneau de moins de 4 positions ou coordonnées non numériques`, {
+      field: 'geometry',
+    });
+  }
+  return { type: geometry.type, coordinates: geometry.coordinates };
+}
+
+const administrativeSchema = z
+  .object({ level: z.enum(['region', 'department', 'commune', 'iris']), code: z.string().trim().min(2).max(9) })
+  .optional();
+
+const analyzeBody = z.object({ geometry: z.unknown().optional(), administrative: administrativeSchema });
+
+const zoneBody = z.object({
+  zone: z.object({
+    geometry: z.unknown().optional(),
+    properties: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+
+const coordinatesBody = z.object({
+  coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]),
+  /** Kilometres (spec §7: default 1). */
+  radius: z.number().positive().max(50).default(1),
+});
+
+/** The administrative level and code of a zone picked from the tree (spec §3 properties). */
+function hintOf(properties: Record<string, unknown> | undefined): AdministrativeHint | undefined {
+  const parsed = administrativeSchema.safeParse(
+    properties?.type === 'administrative' ? { level: properties.level, code: properties.code } : undefined,
+  );
+  return parsed.success ? parsed.data : undefined;
+}
+
+const wantsArrow = (request: FastifyRequest) => (request.headers.accept ?? '').includes(ARROW_STREAM_TYPE);
+
+/**
+ * Demographics of a zone (spec §7): the IRIS it covers with their coverage ratios and INSEE figures.
+ * Answers JSON, or an Arrow IPC stream when the client's Accept header asks for it.
+ */
+export const demographicsRoutes: RouteModule = (app, { database }) => {
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    geometry: unknown,
+    administrative: AdministrativeHint | undefined,
+  ) => {
+    const polygon = polygonOf(geometry);
+    const json = JSON.stringify(polygon);
+    const problem = await checkGeometry(database, json);
+    if (problem) throw badRequest(`${INVALID_GEOMETRY} : ${problem}`, { field: 'geometry' });
+    const result = await analyzeZone(database, json, administrative);
+    if (wantsArrow(request)) {
+      return reply.type(ARROW_STREAM_TYPE).send(Buffer.from(demographicsToArrow(result)));
+    }
+    return result;
+  };
+
+  app.post('/v1/userzone-demographics/analyze', async (request, reply) => {
+    const body = parseInput(analyzeBody, request.body, 'body');
+    return answer(request, reply, body.geometry, body.administrative);
+  });
+
+  app.post('/demographics', async (request, reply) => {
+    const body = parseInput(analyzeBody, request.body, 'body');
+    return answer(request, reply, body.geometry, body.administrative);
+  });
+
+  app.post('/demographics/zone', async (request, reply) => {
+    const { zone } = parseInput(zoneBody, request.body, 'body');
+    return answer(request, reply, zone.geometry, hintOf(zone.properties));
+  });
+
+  app.post('/demographics/coordinates', async (request, reply) => {
+    const { coordinates, radius } = parseInput(coordinatesBody, request.body, 'body');
+    const circle = await selectCircle(database, coordinates, radius * 1000);
+    return answer(request, reply, circle, undefined);
+  });
+};

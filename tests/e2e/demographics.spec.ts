@@ -1,0 +1,225 @@
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { defaultOpenDataDirectory } from '../../server/config';
+import { readRawCsv } from '../support/rawCsv';
+import { expect, mapReady, test, toolbar } from './support/shellFixtures';
+
+/** A rectangle around République cutting IRIS of the 3e, 10e and 11e (stands in for an isochrone). */
+const CUTTING_POLYGON = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [2.3585, 48.8615],
+      [2.3745, 48.8615],
+      [2.3745, 48.8705],
+      [2.3585, 48.8705],
+      [2.3585, 48.8615],
+    ],
+  ],
+};
+
+const TAB_LABELS = [
+  'Vue d’ensemble',
+  'Population',
+  'Ménages',
+  'Logement',
+  'Education',
+  'Revenus',
+  'Activité',
+  'Demandeurs d’emploi',
+  'Comparaisons',
+];
+
+/** Population 15–64 of the 11e arrondissement, summed from INSEE's raw file, formatted the French way. */
+function eleventhPopulation1564(): string {
+  const opendata = process.env.OPENDATA_DIR ?? defaultOpenDataDirectory();
+  if (!opendata) throw new Error('OPENDATA_DIR absent');
+  const { rows } = readRawCsv(join(opendata, 'insee_iris/base-ic-activite-residents-2016-idf.csv.gz'), ';');
+  const total = rows.filter((row) => row.COM === '75111').reduce((sum, row) => sum + Number(row.P16_POP1564), 0);
+  return new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(total);
+}
+
+/** Seeds the 11e arrondissement (administrative zone, contour = its IRIS) and the cutting polygon. */
+async function seedZones(page: Page) {
+  await page.evaluate(async (polygon) => {
+    const response = await fetch('/api/iris/boundaries-geojson?bbox=2.355,48.845,2.405,48.875');
+    const collection = (await response.json()) as {
+      features: { geometry: { type: string; coordinates: unknown[] }; properties: { insee_code: string } }[];
+    };
+    const polygons = collection.features
+      .filter((feature) => feature.properties.insee_code === '75111')
+      .flatMap((feature) =>
+        feature.geometry.type === 'Polygon' ? [feature.geometry.coordinates] : feature.geometry.coordinates,
+      );
+    const store = (window as unknown as { __zonalyseStore: { dispatch(action: unknown): void } }).__zonalyseStore;
+    const zone = (id: string, name: string, geometry: unknown, properties: Record<string, unknown>, color: string) => ({
+      id,
+      name,
+      address: name,
+      coordinates: [2.3795, 48.8585],
+      transportMode: 'driving',
+      travelTime: 1,
+      zoneType: 'time',
+      zoneDistance: 0,
+      geometry: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry, properties }] },
+      color,
+      properties,
+    });
+    store.dispatch({
+      type: 'zones/zoneAdded',
+      payload: zone(
+        'commune-75111',
+        'Paris 11e Arrondissement - Commune Française (75111)',
+        { type: 'MultiPolygon', coordinates: polygons },
+        { type: 'administrative', level: 'commune', code: '75111' },
+        '#10B981',
+      ),
+    });
+    store.dispatch({
+      type: 'zones/zoneAdded',
+      payload: zone('isochrone-republique', 'République 10 min à pied', polygon, {}, '#4CAF50'),
+    });
+    store.dispatch({ type: 'layout/zoneSelected', payload: 'commune-75111' });
+  }, CUTTING_POLYGON);
+}
+
+test.describe('demographics panel', () => {
+  test('an arrondissement and an isochrone: nine tabs by keyboard, paywalls, comparison side by side', async ({
+    page,
+  }) => {
+    await page.goto('/map');
+    await mapReady(page);
+    await toolbar(page).getByRole('button', { name: 'Démographie', exact: true }).click();
+    const region = page.getByRole('region', { name: 'Analyse démographique', exact: true });
+    await expect(region.getByText('Sélectionnez une zone')).toBeVisible();
+
+    await seedZones(page);
+    await expect(
+      region.getByText('Paris 11e Arrondissement - Commune Française (75111)', { exact: true }),
+    ).toBeVisible();
+    const overview = region.getByRole('tabpanel');
+    await expect(overview.getByText('Population 15-64 ans').locator('..')).toContainText(eleventhPopulation1564());
+    await expect(overview.getByText('RP 2016').first()).toBeVisible();
+    await expect(overview.getByText('Filosofi 2015').first()).toBeVisible();
+    await expect(region.getByText(/IRIS · Couverture complète/)).toBeVisible();
+    await page.screenshot({ path: 'tests/e2e/screenshots/demographics-overview-11e.png' });
+
+    // Keyboard: the selected tab has focus, arrows walk the nine tabs, Home/End jump.
+    const tabs = region.getByRole('tab');
+    await expect(tabs).toHaveText(TAB_LABELS);
+    await tabs.first().focus();
+    for (let index = 1; index < TAB_LABELS.length; index += 1) {
+      await page.keyboard.press('ArrowRight');
+      const tab = region.getByRole('tab', { name: TAB_LABELS[index], exact: true });
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await expect(tab).toBeFocused();
+      const label = TAB_LABELS[index];
+      if (label === 'Population') {
+        await expect(overview.getByText('Données non disponibles pour ce territoire')).toBeVisible();
+        await expect(overview.getByText(/Base INSEE manquante : Population — évolution et structure/)).toBeVisible();
+        await expect(overview.getByRole('img', { name: 'Population de 15 à 64 ans par âge' })).toBeVisible();
+        await page.screenshot({ path: 'tests/e2e/screenshots/demographics-population.png' });
+      }
+      if (label === 'Ménages') {
+        await expect(overview.getByText(/Base INSEE manquante : Couples — familles — ménages/)).toBeVisible();
+      }
+      if (label === 'Education' || label === 'Revenus' || label === 'Activité') {
+        await expect(overview.getByText('Créez votre compte')).toBeVisible();
+        await expect(overview.getByRole('link', { name: 'Créer mon compte gratuit' })).toHaveAttribute(
+          'href',
+          '/auth/register',
+        );
+        if (label === 'Education') await page.screenshot({ path: 'tests/e2e/screenshots/demographics-paywall.png' });
+      }
+      if (label === 'Demandeurs d’emploi') {
+        await expect(overview.getByText(/France Travail/)).toBeVisible();
+      }
+    }
+    await page.keyboard.press('Home');
+    await expect(region.getByRole('tab', { name: 'Vue d’ensemble' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('End');
+    await expect(region.getByRole('tab', { name: 'Comparaisons' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(region.getByRole('tab', { name: 'Vue d’ensemble' })).toHaveAttribute('aria-selected', 'true');
+
+    // The isochrone stand-in: IRIS weighted by their coverage.
+    await page.evaluate(() =>
+      (window as unknown as { __zonalyseStore: { dispatch(action: unknown): void } }).__zonalyseStore.dispatch({
+        type: 'layout/zoneSelected',
+        payload: 'isochrone-republique',
+      }),
+    );
+    await expect(region.getByText('République 10 min à pied', { exact: true })).toBeVisible();
+    await expect(overview.getByText('IRIS pondérés par la couverture')).toBeVisible();
+    await page.screenshot({ path: 'tests/e2e/screenshots/demographics-overview-isochrone.png' });
+
+    // Comparison mode with the two selected zones.
+    await region.getByRole('button', { name: 'Mode comparaison' }).click();
+    await expect(region.getByText('Mode comparaison activé - 2 zones')).toBeVisible();
+    await expect(overview.getByRole('heading', { name: /Paris 11e Arrondissement/ })).toBeVisible();
+    await expect(overview.getByRole('heading', { name: 'République 10 min à pied' })).toBeVisible();
+    await region.getByRole('tab', { name: 'Comparaisons' }).click();
+    const table = overview.getByRole('table', { name: 'Comparaison des zones' });
+    await expect(table.getByRole('columnheader')).toHaveCount(3);
+    await expect(table.getByRole('row', { name: /Population 15-64 ans/ })).toContainText(eleventhPopulation1564());
+    await page.screenshot({ path: 'tests/e2e/screenshots/demographics-comparison.png' });
+
+    // Dark mode.
+    await page.evaluate(() =>
+      (window as unknown as { __zonalyseStore: { dispatch(action: unknown): void } }).__zonalyseStore.dispatch({
+        type: 'settings/themeChosen',
+        payload: 'dark',
+      }),
+    );
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await region.getByRole('tab', { name: 'Population' }).click();
+    await page.screenshot({ path: 'tests/e2e/screenshots/demographics-comparison-dark.png' });
+  });
+
+  test('a Pro subscriber sees the revenue, activity and education charts unlocked', async ({ page }) => {
+    await page.goto('/map');
+    await mapReady(page);
+    await toolbar(page).getByRole('button', { name: 'Démographie', exact: true }).click();
+    const region = page.getByRole('region', { name: 'Analyse démographique', exact: true });
+    await seedZones(page);
+    await page.evaluate(async () => {
+      const store = (
+        window as unknown as {
+          __zonalyseStore: { dispatch(action: unknown): void; getState(): { subscription: { status: string } } };
+        }
+      ).__zonalyseStore;
+      store.dispatch({
+        type: 'auth/sessionLoaded',
+        payload: { id: 'u1', email: 'pro@example.fr', firstName: '', lastName: '', isVerified: true },
+      });
+      // Let the subscription saga's own request (no accounts server yet) settle before setting the tier.
+      for (let wait = 0; wait < 50 && store.getState().subscription.status === 'loading'; wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      store.dispatch({
+        type: 'subscription/subscriptionLoaded',
+        payload: {
+          tier: 'pro',
+          features: {},
+          usage: { zonesUsed: 0, zonesLimit: null, exportsUsed: 0, exportsLimit: null, metricsAvailable: 108 },
+          isVerified: true,
+        },
+      });
+    });
+    const content = region.getByRole('tabpanel');
+    await region.getByRole('tab', { name: 'Revenus' }).click();
+    await expect(content.getByText('Fonctionnalité Premium')).toBeHidden();
+    await expect(content.getByText('Créez votre compte')).toBeHidden();
+    await expect(content.getByRole('img', { name: 'Distribution du revenu par déciles' })).toBeVisible();
+    await expect(content.getByText('Filosofi 2015').first()).toBeVisible();
+    await expect(content.getByText('Déciles publiés par l’INSEE.', { exact: false })).toBeVisible();
+    await page.screenshot({ path: 'tests/e2e/screenshots/demographics-revenue-pro.png' });
+    await region.getByRole('tab', { name: 'Activité' }).click();
+    await expect(content.getByRole('img', { name: 'Taux d’activité et d’emploi par âge' })).toBeVisible();
+    await page.screenshot({ path: 'tests/e2e/screenshots/demographics-activity-pro.png' });
+    await region.getByRole('tab', { name: 'Education' }).click();
+    await expect(content.getByRole('img', { name: 'Diplôme le plus élevé' })).toBeVisible();
+    await expect(content.getByText('RP 2015').first()).toBeVisible();
+    await page.screenshot({ path: 'tests/e2e/screenshots/demographics-education-pro.png' });
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { demographicsToArrow } from '../../src/core/demographics/demographicsArrow';
+import type { DemographicsAnswer } from '../../src/core/demographics/demographicsRecord';
+import { demographicsWorkerApi } from './demographicsWorkerApi';
+
+describe('demographics worker API', () => {
+  it('aggregates an Arrow answer as the core function does on JSON', () => {
+    const answer: DemographicsAnswer = {
+      iris_zones: [
+        {
+          iris_code: '751114101',
+          iris_name: 'Folie-Méricourt 1',
+          iris_type: 'H',
+          commune_code: '75111',
+          commune_name: 'Paris 11e Arrondissement',
+          area_km2: 0.1,
+          coverage_ratio: 0.5,
+          groups: { 'activite-residents': { vintage: 2016, values: { P16_POP1564: 2000, P16_ACT1564: 1600 } } },
+        },
+      ],
+      metadata: {
+        source: 'INSEE',
+        total_area_km2: 0.05,
+        covered_area_km2: 0.05,
+        iris_count: 1,
+        bases: [],
+        missing_bases: [],
+        loaded_vintages: {},
+        job_seekers: [],
+        selection: 'geometry',
+        query_time_ms: 1,
+      },
+    };
+    const bytes = demographicsToArrow(answer);
+    const result = demographicsWorkerApi.aggregateArrow(bytes.slice().buffer);
+    expect(result.employment.population_15_64).toBe(1000);
+    expect(result.employment.activity_rate).toBeCloseTo(0.8, 10);
+    expect(result.employment.vintage_label).toBe('RP 2016');
+  });
+});

@@ -1,0 +1,12 @@
+import { aggregateDemographics, type AggregatedDemographics } from '../../src/core/demographics/aggregateDemographics';
+import { demographicsFromArrow } from '../../src/core/demographics/demographicsArrow';
+
+/** What the demographics worker exposes through Comlink (plain functions, testable in Node). */
+export const demographicsWorkerApi = {
+  /** Decodes the analyze answer (Arrow IPC stream) and aggregates it (spec §3/§9). */
+  aggregateArrow(bytes: ArrayBuffer): AggregatedDemographics {
+    return aggregateDemographics(demographicsFromArrow(bytes));
+  },
+};
+
+export type DemographicsWorkerApi = typeof demographicsWorkerApi;
