@@ -1,5 +1,7 @@
 import type * as maplibregl from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
+import { useStore } from 'react-redux';
+import type { RootState } from '../../app/store';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toastShown } from '../../app/toasts/toastsSlice';
 import { indicatorById, INDICATOR_LEVELS } from '../../core/iris/indicators';
@@ -55,13 +57,17 @@ export function VisualizationsMapLayers() {
   const controller = useMapController();
   const dispatch = useAppDispatch();
   const { irisMode, selectedIris, applied, applyStatus } = useAppSelector(selectVisualizations);
+  const store = useStore<RootState>();
   const modules = useMemo(
     () =>
       controller
         ? {
             iris: new IrisLayerModule(
-              (code, properties) =>
-                dispatch(visualizationsActions.irisClicked(irisSelectionProperties(code, properties))),
+              (code, properties) => {
+                // While a zone is being drawn, map clicks are its vertices, not IRIS selections.
+                if (!store.getState().zones.drawing.active)
+                  dispatch(visualizationsActions.irisClicked(irisSelectionProperties(code, properties)));
+              },
               (reason) =>
                 dispatch(
                   toastShown({
@@ -74,7 +80,7 @@ export function VisualizationsMapLayers() {
             choropleth: new ChoroplethLayerModule(),
           }
         : null,
-    [controller, dispatch],
+    [controller, dispatch, store],
   );
 
   useEffect(() => {
