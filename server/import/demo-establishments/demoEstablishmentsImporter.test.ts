@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds())('demo establishments on %s', (kind) => {
          count(*) FILTER (WHERE naf_code IS NULL OR naf_code NOT IN (SELECT code FROM naf_codes))::int AS unknown_naf,
          count(*) FILTER (WHERE geometry IS NULL OR iris_code IS NULL)::int AS unplaced,
          count(*) FILTER (WHERE adresse IS NOT NULL AND NOT EXISTS (
-           SELECT 1 FROM ban_addresses b WHERE b.geometry = e.geometry AND b.iris_code = e.iris_code))::int AS off_address,
+           SELECT 1 FROM ban_addresses b WHERE b.geometry ~= e.geometry AND b.iris_code = e.iris_code))::int AS off_address,
          count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM iris
            WHERE iris.code = e.iris_code AND ST_DWithin(iris.geometry, e.geometry, 0.003)))::int AS outside_iris
        FROM establishments e WHERE departement_code = '75' AND source = 'demo-bpe'`,

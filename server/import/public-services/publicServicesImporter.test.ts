@@ -7,12 +7,14 @@ import {
   bpePublicServiceFamily,
 } from '../../../src/core/publicServices/publicServiceFamilies';
 import { readRawCsv } from '../../../tests/support/rawCsv';
+import { buildTestApp } from '../../../tests/support/testApp';
 import {
   openDataDirectory,
   openDemoDatabase,
   openEmptyDatabase,
   testDatabaseKinds,
 } from '../../../tests/support/testDatabase';
+import type { FamilyCoverage } from '../../coverage/coverageFamilies';
 import type { Database } from '../../db/Database';
 import { runImports } from '../runImports';
 import { findSchoolFiles, publicServicesImporter } from './publicServicesImporter';
@@ -90,6 +92,39 @@ describe.each(testDatabaseKinds())('public services on %s', (kind) => {
         `SELECT demo FROM datasets WHERE source = 'public-services-bpe' AND territory = '75'`,
       );
       expect(dataset.rows).toEqual([{ demo: true }]);
+    });
+  });
+
+  describe('data coverage of the points datasets', () => {
+    let database: Database;
+    beforeAll(async () => {
+      database = await openDemoDatabase(kind);
+    });
+    afterAll(() => database.close());
+
+    it('reports BAN, demo establishments and public services for Paris, Sirene for the Bas-Rhin', async () => {
+      const app = await buildTestApp(database);
+      try {
+        const coverage = async (departement: string) =>
+          (await app.inject(`/api/data/coverage?departement=${departement}`)).json<{
+            families: FamilyCoverage[];
+            missing: string[];
+          }>();
+        const paris = await coverage('75');
+        const family = (key: string) => paris.families.find((entry) => entry.key === key);
+        expect(family('ban')).toMatchObject({ loaded: true, rows: 158_048, vintages: ['2024'], demo: false });
+        expect(family('establishments')).toMatchObject({ loaded: true, rows: 139_884, vintages: ['2019'], demo: true });
+        expect(family('public-services')).toMatchObject({ loaded: true, demo: true });
+        expect(paris.missing).toContain('transit');
+        const basRhin = await coverage('67');
+        expect(basRhin.families.find((entry) => entry.key === 'establishments')).toMatchObject({
+          loaded: true,
+          rows: 3_929,
+          demo: false,
+        });
+      } finally {
+        await app.close();
+      }
     });
   });
 
