@@ -3,6 +3,7 @@ import { migrate } from '../server/db/migrate';
 import { openPglite } from '../server/db/openPglite';
 import { openPostgres } from '../server/db/openPostgres';
 import { bpeImporter } from '../server/import/bpe/bpeImporter';
+import { dvfImporter } from '../server/import/dvf/dvfImporter';
 import { toCopyField } from '../server/import/copy/CopyBuffer';
 import type { Importer } from '../server/import/Importer';
 import { DEMO_DEPARTEMENTS } from '../server/import/importers';
@@ -27,6 +28,7 @@ export const IMPORT_BENCH_CASES: readonly ImportBenchCase[] = [
   { importer: inseeIrisImporter, tables: ['insee_iris_statistics'] },
   { importer: bpeImporter, tables: ['bpe_equipment_counts', 'bpe_equipment_types'] },
   { importer: nafImporter, tables: ['naf_codes'] },
+  { importer: dvfImporter, tables: ['dvf_rows', 'dvf_mutations'] },
 ];
 
 const RUNS = 3;

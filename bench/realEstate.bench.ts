@@ -129,6 +129,10 @@ export const realEstateBenchmark: Benchmark = {
             returned = connection.query(zoneTransactionsQuery(filters, sort)).numRows;
           });
           duckRows.push([label, lots, name, returned, formatMs(loadMs), formatMs(quantile(times, 0.5)), formatMs(quantile(times, 0.95))]);
+          const pageTimes = await timed(RUNS, async () => {
+            returned = connection.query(zoneTransactionsQuery(filters, sort, { limit: 50, offset: 0 })).numRows;
+          });
+          duckRows.push([label, lots, `${name} — first page of 50 mutations`, returned, formatMs(loadMs), formatMs(quantile(pageTimes, 0.5)), formatMs(quantile(pageTimes, 0.95))]);
         }
         connection.close();
       }

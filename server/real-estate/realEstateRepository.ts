@@ -214,7 +214,9 @@ export async function selectMarketSnapshot(
   const total = rows.find((row) => row.type_local === null && row.quarter === null);
   const departementCode = total?.departement_code ?? null;
   let departementMedian: number | null = null;
-  if (departementCode) {
+  if (departementCode && zone.kind === 'departement' && zone.code === departementCode) {
+    departementMedian = total?.median ?? null;
+  } else if (departementCode) {
     const departement = new Parameters();
     const departementWhere = whereClause({ kind: 'departement', code: departementCode }, filters, departement);
     const { rows: median } = await database.query<{ median: number | null }>(

@@ -63,16 +63,17 @@ async function zoneStatistics(
   const startedAt = performance.now();
   const filters: RealEstateFilters = request.filters;
   zone = await resolveZone(database, zone);
-  const summary = await selectZoneSummary(database, zone, filters);
-  const [types, natures, temporal, snapshot, lots] = [
-    await selectBreakdown(database, zone, filters, 'type_local'),
-    await selectBreakdown(database, zone, filters, 'nature_mutation'),
-    request.include_temporal ? await selectTemporalSeries(database, zone, filters, request.temporal_granularity) : [],
-    request.include_market_snapshot ? await selectMarketSnapshot(database, zone, filters) : null,
+  // Independent queries, run concurrently (PostgreSQL pool; PGlite queues them).
+  const [summary, types, natures, temporal, snapshot, lots] = await Promise.all([
+    selectZoneSummary(database, zone, filters),
+    selectBreakdown(database, zone, filters, 'type_local'),
+    selectBreakdown(database, zone, filters, 'nature_mutation'),
+    request.include_temporal ? selectTemporalSeries(database, zone, filters, request.temporal_granularity) : [],
+    request.include_market_snapshot ? selectMarketSnapshot(database, zone, filters) : null,
     request.include_sample_transactions && request.sample_size > 0
-      ? await selectZoneLots(database, zone, filters, request.sample_size)
+      ? selectZoneLots(database, zone, filters, request.sample_size)
       : [],
-  ];
+  ]);
   return {
     lots,
     statistics: {

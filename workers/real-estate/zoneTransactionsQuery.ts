@@ -17,9 +17,13 @@ const finite = (value: number | undefined): value is number => value !== undefin
 /**
  * DuckDB SQL over the table `lots` (the zone's DVF rows from Arrow): the lots of the mutations whose
  * group matches the filters, ordered by the group sort then lot id. Values are numbers or quoted
- * literals, never raw text from the user.
+ * literals, never raw text from the user. `page` keeps one page of groups (whole mutations).
  */
-export function zoneTransactionsQuery(filters: GroupFilters, sort: GroupSort): string {
+export function zoneTransactionsQuery(
+  filters: GroupFilters,
+  sort: GroupSort,
+  page?: { limit: number; offset: number },
+): string {
   const conditions: string[] = [];
   if (filters.types?.length) conditions.push(`g.group_type IN (${filters.types.map(literal).join(', ')})`);
   const range = (column: string, min: number | undefined, max: number | undefined) => {
@@ -35,7 +39,9 @@ export function zoneTransactionsQuery(filters: GroupFilters, sort: GroupSort): s
         sum(CASE WHEN type_local IN ${PREMISES} AND surface_reelle_bati > 0 THEN surface_reelle_bati END) AS surface,
         sum(CASE WHEN type_local <> 'Dépendance' THEN nombre_pieces_principales END) AS rooms
       FROM lots GROUP BY id_mutation)
-    SELECT l.* FROM lots l JOIN g USING (id_mutation)
-    ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+    , chosen AS (SELECT g.* FROM g ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+      ORDER BY ${ORDER[sort]}, g.id_mutation DESC
+      ${page ? `LIMIT ${Math.max(0, Math.floor(page.limit))} OFFSET ${Math.max(0, Math.floor(page.offset))}` : ''})
+    SELECT l.* FROM lots l JOIN chosen g USING (id_mutation)
     ORDER BY ${ORDER[sort]}, g.id_mutation DESC, l.id`;
 }

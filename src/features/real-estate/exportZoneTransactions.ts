@@ -2,7 +2,7 @@ import { tableFromIPC } from 'apache-arrow';
 import { transactionsToCsv } from '../../core/real-estate/transactionsToCsv';
 import type { RealEstateLot } from '../../core/real-estate/realEstateTypes';
 import type { Zone } from '../../core/zones/Zone';
-import { lotFromArrow } from '../../../workers/real-estate/zoneTransactionsDatabase';
+import { lotFromArrow } from '../../../workers/real-estate/lotFromArrow';
 import { realEstateApi } from './realEstateApi';
 
 /** Every lot of an Arrow IPC stream of the zone-transactions endpoint. */
