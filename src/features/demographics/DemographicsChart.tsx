@@ -97,7 +97,9 @@ export function DemographicsChart({
     const categoryAxis = {
       type: 'category' as const,
       data: categories,
-      axisLabel: { color: colours.muted, interval: 0, fontSize: 11, overflow: 'truncate' as const, width: 120 },
+      // Horizontal bars read top-down in the categories' order; a pyramid keeps the youngest at the bottom.
+      inverse: horizontal && !mirrored,
+      axisLabel: { color: colours.muted, interval: 0, fontSize: 11, overflow: 'truncate' as const, width: 150 },
       axisLine: { lineStyle: { color: colours.border } },
     };
     const option: ChartOption = {
