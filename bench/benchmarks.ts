@@ -4,6 +4,8 @@ import { isochroneBenchmark } from './isochrone.bench';
 import type { Benchmark } from './support/BenchContext';
 import { mapLoadBenchmark } from './mapLoad.bench';
 import { perimeterBenchmark } from './perimeter.bench';
+import { pointsImportBenchmark } from './points.bench';
+import { realEstateBenchmark } from './realEstate.bench';
 import { startupBenchmark } from './startup.bench';
 import { tilesBenchmark } from './tiles.bench';
 import { visualizationsBenchmark } from './visualizations.bench';
@@ -18,4 +20,6 @@ export const BENCHMARKS: readonly Benchmark[] = [
   demographicsBenchmark,
   visualizationsBenchmark,
   isochroneBenchmark,
+  pointsImportBenchmark,
+  realEstateBenchmark,
 ];

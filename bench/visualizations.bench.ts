@@ -1,3 +1,4 @@
+import { cpus, loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { buildClientIfNeeded } from '../scripts/clientBuild';
 import { INDICATORS, type IndicatorLevel } from '../src/core/iris/indicators';
@@ -96,8 +97,11 @@ export const visualizationsBenchmark: Benchmark = {
       args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--no-first-run'],
     });
     const rows: (string | number)[][] = [];
+    const loadBefore = loadavg()[0] ?? 0;
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' });
+      // tsx keeps function names with an `__name` helper that the page does not have.
+      await page.addInitScript('window.__name = (target) => target;');
       await page.goto(`${server.baseUrl}/map`);
       await page.waitForFunction(() => performance.getEntriesByName('zonalyse:map-first-idle').length > 0, undefined, {
         timeout: 120_000,
@@ -177,7 +181,9 @@ export const visualizationsBenchmark: Benchmark = {
       '*insights* = until the worker’s insights of the visible areas are back. The first indicator of a',
       'level loads its tiles (cold); the others reuse them (the layers are rebuilt). *Restyle* = a palette',
       `change of the applied visualisation until the next idle (4 palettes). Long tasks (> ${LONG_TASK_TARGET_MS} ms) on`,
-      'the main thread meanwhile: count / longest.',
+      'the main thread meanwhile: count / longest. Rendering is software WebGL on the main thread, so most',
+      'long tasks are frames being drawn; a restyle (no insights computed) shows the frames alone.',
+      `Machine load (1-min load average) at start / end: ${loadBefore.toFixed(1)} / ${(loadavg()[0] ?? 0).toFixed(1)} on ${cpus().length} cores.`,
       '',
       markdownTable(
         [

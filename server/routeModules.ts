@@ -8,6 +8,7 @@ import { geocodingRoutes } from './geocoding/geocodingRoutes';
 import { healthRoutes } from './health/healthRoutes';
 import { irisRoutes } from './iris/irisRoutes';
 import { isochroneRoutes } from './routing/isochroneRoutes';
+import { realEstateRoutes } from './real-estate/realEstateRoutes';
 import { areaTileRoutes } from './tiles/areaTileRoutes';
 import { userZonesRoutes } from './userZones/userZonesRoutes';
 
@@ -24,4 +25,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   demographicsRoutes,
   isochroneRoutes,
   geocodingRoutes,
+  realEstateRoutes,
 ];

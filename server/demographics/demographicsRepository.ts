@@ -65,11 +65,17 @@ export async function selectIrisOfTerritory(
   level: 'commune' | 'department' | 'iris',
   code: string,
 ): Promise<IrisCoverageRow[]> {
-  const column = level === 'iris' ? 'code' : level === 'commune' ? 'commune_code' : 'departement_code';
+  // A commune with arrondissements municipaux (Paris 75056) has its IRIS under the arrondissements' codes.
+  const filter =
+    level === 'iris'
+      ? 'code = $1'
+      : level === 'commune'
+        ? 'commune_code = $1 OR commune_code IN (SELECT code FROM communes WHERE parent_code = $1)'
+        : 'departement_code = $1';
   const { rows } = await database.query<IrisCoverageRow>(
     `SELECT code AS iris_code, name AS iris_name, type AS iris_type, commune_code, commune_name, departement_code,
             area_km2, 1::float8 AS coverage_ratio
-     FROM iris WHERE ${column} = $1 ORDER BY code`,
+     FROM iris WHERE ${filter} ORDER BY code`,
     [code],
   );
   return rows;

@@ -91,6 +91,15 @@ describe.each(testDatabaseKinds())('demographics analyze endpoints on %s', (kind
     expect(answer.metadata.total_area_km2).toBeCloseTo(3.67, 1);
   });
 
+  it('takes Paris (75056) as a commune by the IRIS of its twenty arrondissements', async () => {
+    const answer = await analyze({
+      geometry: eleventh,
+      administrative: { level: 'commune', code: '75056' },
+    });
+    expect(answer.metadata.selection).toBe('administrative');
+    expect(answer.iris_zones).toHaveLength(rawIris.features.length);
+  });
+
   it('intersects the 11e arrondissement’s (coarser, 2014) contour with the IRIS when given alone', async () => {
     const answer = await analyze({ geometry: eleventh });
     expect(answer.metadata.selection).toBe('geometry');

@@ -35,25 +35,26 @@ async function tableExists(database: Queryable, table: string): Promise<boolean>
 }
 
 /**
- * BAN addresses whose `search_text` holds the query (pg_trgm word similarity through the trigram
- * index), best first: closest text, then the asked house number, then the shortest label.
+ * BAN addresses whose `search_text` holds the query's distinctive words (pg_trgm word similarity
+ * through the trigram index: common words like "rue", "de" would make it read most of the index),
+ * ranked by the word similarity of the whole query, best first: closest text, then the asked house number, then the shortest label.
  */
 export async function searchAddresses(
   database: Queryable,
-  query: { text: string; numero: number | undefined },
+  query: { text: string; keywords: string; numero: number | undefined },
   options: { bbox?: Bbox | undefined; limit: number },
 ): Promise<AddressRow[]> {
   if (!(await tableExists(database, 'ban_addresses'))) return [];
-  const parameters: unknown[] = [query.text, query.numero ?? null, options.limit];
+  const parameters: unknown[] = [query.text, query.numero ?? null, options.limit, query.keywords];
   let bboxFilter = '';
   if (options.bbox) {
     parameters.push(...options.bbox);
-    bboxFilter = 'AND geometry && ST_MakeEnvelope($4, $5, $6, $7, 4326)';
+    bboxFilter = 'AND geometry && ST_MakeEnvelope($5, $6, $7, $8, 4326)';
   }
   const { rows } = await database.query<AddressRow>(
     `SELECT ${ADDRESS_COLUMNS}, word_similarity($1, search_text) AS score
      FROM ban_addresses
-     WHERE $1 <% search_text ${bboxFilter}
+     WHERE $4 <% search_text ${bboxFilter}
      ORDER BY score DESC, (numero IS NOT DISTINCT FROM $2::integer) DESC, length(label), numero
      LIMIT $3`,
     parameters,

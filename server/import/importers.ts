@@ -1,6 +1,9 @@
 import { adminImporter } from './admin/adminImporter';
 import { banImporter } from './ban/banImporter';
 import { bpeImporter } from './bpe/bpeImporter';
+import { demoEstablishmentsImporter } from './demo-establishments/demoEstablishmentsImporter';
+import { gtfsImporter } from './gtfs/gtfsImporter';
+import { dvfImporter } from './dvf/dvfImporter';
 import type { Importer } from './Importer';
 import { indicatorsImporter } from './indicators/indicatorsImporter';
 import { inseeIrisImporter } from './insee/inseeIrisImporter';
@@ -8,6 +11,8 @@ import { irisImporter } from './iris/irisImporter';
 import { jobSeekersImporter } from './jobSeekers/jobSeekersImporter';
 import { nafImporter } from './naf/nafImporter';
 import { roadsImporter } from './roads/roadsImporter';
+import { publicServicesImporter } from './public-services/publicServicesImporter';
+import { sireneImporter } from './sirene/sireneImporter';
 
 /** Every importer, in dependency order (boundaries first, derived demo data last). */
 export const IMPORTERS: readonly Importer[] = [
@@ -19,6 +24,11 @@ export const IMPORTERS: readonly Importer[] = [
   jobSeekersImporter,
   banImporter,
   roadsImporter,
+  sireneImporter,
+  demoEstablishmentsImporter,
+  publicServicesImporter,
+  gtfsImporter,
+  dvfImporter,
   // Derived map indicators: keep last, after every official source.
   indicatorsImporter(() => IMPORTERS.filter((importer) => importer.source !== 'indicateurs')),
 ];

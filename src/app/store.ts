@@ -14,6 +14,8 @@ import {
 import { demographicsSaga } from '../features/demographics/demographicsSaga';
 import { demographicsSlice } from '../features/demographics/demographicsSlice';
 import { zonesSlice } from '../features/perimeter/zonesSlice';
+import { realEstateSaga } from '../features/real-estate/realEstateSaga';
+import { realEstateSlice } from '../features/real-estate/realEstateSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
 import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
 import { visualizationsSaga } from '../features/visualizations/visualizationsSaga';
@@ -34,11 +36,12 @@ const rootReducer = combineReducers({
   subscription: subscriptionSlice.reducer,
   demographics: demographicsSlice.reducer,
   visualizations: visualizationsSlice.reducer,
+  realEstate: realEstateSlice.reducer,
 });
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga(), zonesSaga(), demographicsSaga(), visualizationsSaga()]);
+  yield all([authSaga(), subscriptionSaga(), zonesSaga(), demographicsSaga(), visualizationsSaga(), realEstateSaga()]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;

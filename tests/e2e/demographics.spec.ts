@@ -39,18 +39,12 @@ function eleventhPopulation1564(): string {
   return new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(total);
 }
 
-/** Seeds the 11e arrondissement (administrative zone, contour = its IRIS) and the cutting polygon. */
+/** Seeds the 11e arrondissement (administrative zone) and the cutting polygon. */
 async function seedZones(page: Page) {
   await page.evaluate(async (polygon) => {
-    const response = await fetch('/api/iris/boundaries-geojson?bbox=2.355,48.845,2.405,48.875');
-    const collection = (await response.json()) as {
-      features: { geometry: { type: string; coordinates: unknown[] }; properties: { insee_code: string } }[];
-    };
-    const polygons = collection.features
-      .filter((feature) => feature.properties.insee_code === '75111')
-      .flatMap((feature) =>
-        feature.geometry.type === 'Polygon' ? [feature.geometry.coordinates] : feature.geometry.coordinates,
-      );
+    // The arrondissement as the perimeter panel adds it: its contour from the administrative API.
+    const response = await fetch('/api/admin-zones/commune/75111/geometry');
+    const feature = (await response.json()) as { geometry: unknown };
     const store = (window as unknown as { __zonalyseStore: { dispatch(action: unknown): void } }).__zonalyseStore;
     const zone = (id: string, name: string, geometry: unknown, properties: Record<string, unknown>, color: string) => ({
       id,
@@ -70,7 +64,7 @@ async function seedZones(page: Page) {
       payload: zone(
         'commune-75111',
         'Paris 11e Arrondissement - Commune Française (75111)',
-        { type: 'MultiPolygon', coordinates: polygons },
+        feature.geometry,
         { type: 'administrative', level: 'commune', code: '75111' },
         '#10B981',
       ),

@@ -203,6 +203,10 @@ test.describe('visualisations', () => {
     const faint = await compare(page, baseline, await capture(page, 'visualizations-opacity-20-light'));
     expect(opaque.difference).toBeGreaterThan(faint.difference + 5);
 
+    // Applying the same choices again ends too (button back, insights recomputed).
+    await apply();
+    await expect(visualizations.getByTestId('visualization-insights')).toContainText('Valeurs les plus élevées');
+
     // Masquer la visualisation: back to the basemap.
     await visualizations.getByRole('button', { name: 'Masquer la visualisation' }).click();
     await mapSettled(page);

@@ -106,8 +106,7 @@ function banPlan(file: BanFile, departement: string): DatasetPlan {
       ban_addresses_departement_index:
         'CREATE INDEX ban_addresses_departement_index ON ban_addresses (departement_code)',
       ban_addresses_code_insee_index: 'CREATE INDEX ban_addresses_code_insee_index ON ban_addresses (code_insee)',
-      ban_addresses_geometry_index:
-        'CREATE INDEX ban_addresses_geometry_index ON ban_addresses USING gist (geometry)',
+      ban_addresses_geometry_index: 'CREATE INDEX ban_addresses_geometry_index ON ban_addresses USING gist (geometry)',
       ban_addresses_search_text_index:
         'CREATE INDEX ban_addresses_search_text_index ON ban_addresses USING gin (search_text gin_trgm_ops)',
     },
@@ -122,7 +121,17 @@ function banPlan(file: BanFile, departement: string): DatasetPlan {
         file.path,
         {
           separator: ';',
-          requiredColumns: ['id', 'numero', 'rep', 'nom_voie', 'code_postal', 'code_insee', 'nom_commune', 'lon', 'lat'],
+          requiredColumns: [
+            'id',
+            'numero',
+            'rep',
+            'nom_voie',
+            'code_postal',
+            'code_insee',
+            'nom_commune',
+            'lon',
+            'lat',
+          ],
           onProgress: (bytes, total) => progress.update(buffer.rowCount + buffer.pendingCount, (0.8 * bytes) / total),
         },
         async (row) => {
@@ -188,7 +197,9 @@ export const banImporter: Importer = {
     const files = findBanFiles(openDataDirectory);
     const plans: DatasetPlan[] = [];
     for (const departement of departements) {
-      const file = files.find((candidate) => candidate.departement === undefined || candidate.departement === departement);
+      const file = files.find(
+        (candidate) => candidate.departement === undefined || candidate.departement === departement,
+      );
       if (file) plans.push(banPlan(file, departement));
     }
     return plans;

@@ -151,8 +151,12 @@ export interface AggregatedDemographics {
   unemployment: UnemploymentGroup;
   households: HouseholdsGroup;
   analysis_metadata: AnalysisMetadata;
-  iris_zones: IrisDemographicRecord[];
+  /** The IRIS aggregated, without their raw figures (kept light for the main thread and the store). */
+  iris_zones: IrisSummary[];
 }
+
+/** One aggregated IRIS: identity, area and coverage. */
+export type IrisSummary = Omit<IrisDemographicRecord, 'groups'> & { bases: InseeIrisBase[] };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -475,6 +479,9 @@ export function aggregateDemographics(
       source: answer.metadata.source,
       missing_bases: answer.metadata.missing_bases.map((base) => ({ base, label: INSEE_IRIS_BASE_LABELS[base] })),
     },
-    iris_zones: records,
+    iris_zones: records.map(({ groups, ...identity }) => ({
+      ...identity,
+      bases: Object.keys(groups) as InseeIrisBase[],
+    })),
   };
 }

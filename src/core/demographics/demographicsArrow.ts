@@ -61,7 +61,10 @@ export function demographicsFromArrow(bytes: Uint8Array | ArrayBuffer): Demograp
     .filter((name) => name.includes(SEPARATOR))
     .map((name) => {
       const [base, column] = name.split(SEPARATOR) as [InseeIrisBase, string];
-      return { base, column, vector: numbers(name) };
+      // One typed-array copy per column (nulls read from the validity bitmap), not a get() per cell.
+      const vector = numbers(name);
+      const values = vector?.toArray() as Float64Array | undefined;
+      return { base, column, values, isValid: (index: number) => vector?.isValid(index) ?? false };
     });
   const codes = text('iris_code') ?? [];
   const names = text('iris_name') ?? [];
@@ -73,8 +76,8 @@ export function demographicsFromArrow(bytes: Uint8Array | ArrayBuffer): Demograp
   const iris_zones: IrisDemographicRecord[] = [];
   for (let index = 0; index < table.numRows; index += 1) {
     const groups: IrisDemographicRecord['groups'] = {};
-    for (const { base, column, vector } of figureColumns) {
-      const value = vector?.get(index) as number | null;
+    for (const { base, column, values, isValid } of figureColumns) {
+      const value = isValid(index) ? (values?.[index] ?? null) : null;
       const vintage = vintages[base];
       if (vintage === undefined) continue;
       const figures = (groups[base] ??= { vintage, values: {} });

@@ -54,9 +54,48 @@ export function simplifyText(text: string): string {
     .trim();
 }
 
+/** Words too common in addresses to find one by (street types, articles, the city): left out of {@link AddressQuery.keywords}. */
+const COMMON_WORDS = new Set([
+  'de',
+  'du',
+  'des',
+  'la',
+  'le',
+  'les',
+  'l',
+  'd',
+  'et',
+  'a',
+  'au',
+  'aux',
+  'en',
+  'sur',
+  'sous',
+  'rue',
+  'avenue',
+  'boulevard',
+  'place',
+  'impasse',
+  'passage',
+  'quai',
+  'square',
+  'allee',
+  'villa',
+  'cite',
+  'chemin',
+  'route',
+  'cours',
+  'paris',
+  'bis',
+  'ter',
+  'quater',
+]);
+
 export interface AddressQuery {
   /** The query as the gazetteer's `search_text` spells it: "12 rue de rivoli". */
   text: string;
+  /** Its distinctive words ("rivoli"), for the trigram index; the whole text when there are none. */
+  keywords: string;
   /** House number, when the query starts with one. */
   numero: number | undefined;
   /** A five-digit postcode in the query. */
@@ -77,8 +116,10 @@ export function normaliseAddressQuery(query: string): AddressQuery {
   const text = words.join(' ');
   const numberMatch = /^(\d{1,4})(?:\s|$)/.exec(text);
   const postcodeMatch = /(?:^|\s)(\d{5})(?:\s|$)/.exec(text);
+  const distinctive = words.filter((word) => !COMMON_WORDS.has(word) && !/^\d+$/.test(word));
   return {
     text,
+    keywords: distinctive.length > 0 ? distinctive.join(' ') : text,
     numero: numberMatch ? Number(numberMatch[1]) : undefined,
     postcode: postcodeMatch ? postcodeMatch[1] : undefined,
   };

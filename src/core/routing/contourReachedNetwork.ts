@@ -188,16 +188,25 @@ export function contourReachedNetwork(
 
   // Marching squares: a segment per square from the edge where the limit line leaves the reached
   // area to the edge where it enters, so that the reached side is always on the left.
-  const next = new Map<number, number>();
-  const pointX = new Map<number, number>();
-  const pointY = new Map<number, number>();
+  // Edge keys: 2 × grid index (+1 for the vertical edge above the point); typed arrays, not Maps.
+  const keyCount = 2 * width * height;
+  const next = new Int32Array(keyCount).fill(-1);
+  const pointX = new Float64Array(keyCount);
+  const pointY = new Float64Array(keyCount);
+  const computed = new Uint8Array(keyCount);
+  const starts: number[] = [];
   const crossing = (key: number, i1: number, j1: number, i2: number, j2: number) => {
-    if (pointX.has(key)) return;
+    if (computed[key]) return;
+    computed[key] = 1;
     const v1 = values[j1 * width + i1] as number;
     const v2 = values[j2 * width + i2] as number;
     const t = v1 === v2 ? 0.5 : Math.min(1, Math.max(0, (limit - v1) / (v2 - v1)));
-    pointX.set(key, originX + (i1 + (i2 - i1) * t) * cell);
-    pointY.set(key, originY + (j1 + (j2 - j1) * t) * cell);
+    pointX[key] = originX + (i1 + (i2 - i1) * t) * cell;
+    pointY[key] = originY + (j1 + (j2 - j1) * t) * cell;
+  };
+  const link = (from: number, to: number) => {
+    next[from] = to;
+    starts.push(from);
   };
   const keys = [0, 0, 0, 0];
   const kinds = [0, 0, 0, 0];
@@ -227,7 +236,7 @@ export function contourReachedNetwork(
       if (count === 2) {
         const exit = kinds.indexOf(1);
         const entry = kinds.indexOf(-1);
-        next.set(keys[exit] as number, keys[entry] as number);
+        link(keys[exit] as number, keys[entry] as number);
       } else {
         const centre =
           ((values[j * width + i] as number) +
@@ -237,7 +246,7 @@ export function contourReachedNetwork(
           4;
         const shift = centre <= limit ? 1 : 3;
         for (let edge = 0; edge < 4; edge += 1) {
-          if (kinds[edge] === 1) next.set(keys[edge] as number, keys[(edge + shift) % 4] as number);
+          if (kinds[edge] === 1) link(keys[edge] as number, keys[(edge + shift) % 4] as number);
         }
       }
     }
@@ -246,17 +255,15 @@ export function contourReachedNetwork(
   const outers: { ring: Ring; area: number; holes: Ring[] }[] = [];
   const holes: { ring: Ring; area: number }[] = [];
   const tolerance = cell * 0.4;
-  for (const startKey of next.keys()) {
-    if (!pointX.has(startKey)) continue;
+  const used = new Uint8Array(keyCount);
+  for (const startKey of starts) {
+    if (used[startKey]) continue;
     const ring: Ring = [];
     let key = startKey;
-    for (;;) {
-      const x = pointX.get(key);
-      if (x === undefined) break;
-      ring.push(x, pointY.get(key) as number);
-      pointX.delete(key);
-      key = next.get(key) as number;
-      if (key === startKey) break;
+    while (key >= 0 && !used[key]) {
+      used[key] = 1;
+      ring.push(pointX[key] as number, pointY[key] as number);
+      key = next[key] as number;
     }
     ring.push(ring[0] as number, ring[1] as number);
     const simplified = simplify(ring, tolerance);

@@ -1,11 +1,31 @@
-import { EmptyState } from '../../ui/EmptyState';
+import { useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { selectActiveZone } from '../../app/selectors';
+import { Tabs } from '../../ui/Tabs';
+import { AdvancedSearchTab } from './AdvancedSearchTab';
+import { ClusterMapTab } from './ClusterMapTab';
+import './realEstate.css';
+import { ZoneAnalysisTab } from './ZoneAnalysisTab';
 
-/** Placeholder until this panel's issue is built. */
+type TabId = 'analysis' | 'search' | 'map';
+
+const TABS = [
+  { id: 'analysis', label: 'Analyse de zone' },
+  { id: 'search', label: 'Recherche avancée' },
+  { id: 'map', label: 'Carte interactive' },
+] as const;
+
+/** Spec §2 real-estate panel 'Immobilier' (DVF), on the active zone. */
 export default function RealEstatePanel() {
+  const zone = useAppSelector(selectActiveZone);
+  const [tab, setTab] = useState<TabId>('analysis');
   return (
-    <EmptyState
-      title="Zone de recherche requise"
-      message="Sélectionnez une zone pour analyser les transactions immobilières (DVF)."
-    />
+    <div className="re-panel">
+      <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Immobilier">
+        {tab === 'analysis' ? <ZoneAnalysisTab zone={zone} /> : null}
+        {tab === 'search' ? <AdvancedSearchTab /> : null}
+        {tab === 'map' ? <ClusterMapTab /> : null}
+      </Tabs>
+    </div>
   );
 }

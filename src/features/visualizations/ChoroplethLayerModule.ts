@@ -117,35 +117,45 @@ export class ChoroplethLayerModule implements MapLayerModule {
     removeLayersAndSource(map, LAYER_IDS, CHOROPLETH_SOURCE_ID);
   }
 
-  /** Shows `settings` (null: hides the visualisation); the layers are rebuilt so all four choices apply. */
+  /**
+   * Shows `settings` (null: hides the visualisation). A new level rebuilds the source and layers; the
+   * indicator, palette and opacity of the same level are changed in place (filters and paint).
+   */
   update(map: maplibregl.Map, settings: ChoroplethSettings | null): void {
     const previous = this.settings;
     this.settings = settings;
     if (!map.isStyleLoaded() && !map.getLayer(CHOROPLETH_FILL_LAYER_ID) && previous === null && settings === null)
       return;
-    if (
-      previous &&
-      settings &&
-      previous.level === settings.level &&
-      previous.indicator === settings.indicator &&
-      map.getLayer(CHOROPLETH_FILL_LAYER_ID)
-    ) {
-      // Same areas and indicator: restyle in place (palette and opacity change without reloading tiles).
+    if (previous && settings && previous.level === settings.level && map.getLayer(CHOROPLETH_FILL_LAYER_ID)) {
+      // Same areas: restyle in place (indicator, palette and opacity change without reloading the tiles).
       const indicator = indicatorById(settings.indicator);
       const opacity = settings.opacity / 100;
-      map.setPaintProperty(
-        CHOROPLETH_FILL_LAYER_ID,
-        'fill-color',
-        stepColourExpression(
-          indicator.property,
-          indicator.breaks[settings.level],
-          PALETTES[settings.palette],
-          IRIS_FALLBACK_COLOUR,
-        ) as maplibregl.ExpressionSpecification,
-      );
-      map.setPaintProperty(CHOROPLETH_FILL_LAYER_ID, 'fill-opacity', opacity);
-      map.setPaintProperty(CHOROPLETH_MISSING_LAYER_ID, 'fill-opacity', opacity);
-      map.setPaintProperty(CHOROPLETH_LINE_LAYER_ID, 'line-opacity', Math.min(1, opacity + 0.1));
+      if (previous.indicator !== settings.indicator) {
+        map.setFilter(CHOROPLETH_FILL_LAYER_ID, [
+          '!',
+          missingValueFilter(indicator.property),
+        ] as maplibregl.FilterSpecification);
+        map.setFilter(
+          CHOROPLETH_MISSING_LAYER_ID,
+          missingValueFilter(indicator.property) as maplibregl.FilterSpecification,
+        );
+      }
+      if (previous.indicator !== settings.indicator || previous.palette !== settings.palette)
+        map.setPaintProperty(
+          CHOROPLETH_FILL_LAYER_ID,
+          'fill-color',
+          stepColourExpression(
+            indicator.property,
+            indicator.breaks[settings.level],
+            PALETTES[settings.palette],
+            IRIS_FALLBACK_COLOUR,
+          ) as maplibregl.ExpressionSpecification,
+        );
+      if (previous.opacity !== settings.opacity) {
+        map.setPaintProperty(CHOROPLETH_FILL_LAYER_ID, 'fill-opacity', opacity);
+        map.setPaintProperty(CHOROPLETH_MISSING_LAYER_ID, 'fill-opacity', opacity);
+        map.setPaintProperty(CHOROPLETH_LINE_LAYER_ID, 'line-opacity', Math.min(1, opacity + 0.1));
+      }
       return;
     }
     this.remove(map);

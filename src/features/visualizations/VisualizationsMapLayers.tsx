@@ -1,5 +1,7 @@
 import type * as maplibregl from 'maplibre-gl';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useStore } from 'react-redux';
+import type { RootState } from '../../app/store';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toastShown } from '../../app/toasts/toastsSlice';
 import { indicatorById, INDICATOR_LEVELS } from '../../core/iris/indicators';
@@ -22,7 +24,7 @@ import './visualizations.css';
 const INSIGHTS_DELAY_MS = 250;
 
 /** The areas drawn in the part of the map left visible by the panels, with their indicator value. */
-function visibleAreas(map: maplibregl.Map, settings: ChoroplethSettings): AreaValue[] {
+function visibleAreas(map: maplibregl.Map, settings: Pick<ChoroplethSettings, 'level' | 'indicator'>): AreaValue[] {
   if (!map.getLayer(CHOROPLETH_FILL_LAYER_ID)) return [];
   const canvas = map.getCanvas();
   const padding = map.getPadding();
@@ -54,14 +56,18 @@ function visibleAreas(map: maplibregl.Map, settings: ChoroplethSettings): AreaVa
 export function VisualizationsMapLayers() {
   const controller = useMapController();
   const dispatch = useAppDispatch();
-  const { irisMode, selectedIris, applied } = useAppSelector(selectVisualizations);
+  const { irisMode, selectedIris, applied, applyStatus } = useAppSelector(selectVisualizations);
+  const store = useStore<RootState>();
   const modules = useMemo(
     () =>
       controller
         ? {
             iris: new IrisLayerModule(
-              (code, properties) =>
-                dispatch(visualizationsActions.irisClicked(irisSelectionProperties(code, properties))),
+              (code, properties) => {
+                // While a zone is being drawn, map clicks are its vertices, not IRIS selections.
+                if (!store.getState().zones.drawing.active)
+                  dispatch(visualizationsActions.irisClicked(irisSelectionProperties(code, properties)));
+              },
               (reason) =>
                 dispatch(
                   toastShown({
@@ -74,7 +80,7 @@ export function VisualizationsMapLayers() {
             choropleth: new ChoroplethLayerModule(),
           }
         : null,
-    [controller, dispatch],
+    [controller, dispatch, store],
   );
 
   useEffect(() => {
@@ -92,16 +98,30 @@ export function VisualizationsMapLayers() {
   }, [controller, modules, irisMode, selectedIris]);
 
   useEffect(() => {
-    if (!controller || !modules) return;
+    if (controller && modules) modules.choropleth.update(controller.map, applied);
+  }, [controller, modules, applied]);
+
+  // Applying the same settings again changes nothing on the map: a repaint brings the `idle` that ends it.
+  // Insights are computed again after an apply or a move, once the map is idle (not after a hover repaint).
+  const insightsStale = useRef(true);
+  useEffect(() => {
+    if (!controller || applyStatus !== 'applying') return;
+    insightsStale.current = true;
+    controller.map.triggerRepaint();
+  }, [controller, applyStatus]);
+
+  // Insights depend on the areas and the indicator only: a palette or opacity change does not recompute them.
+  const level = applied?.level;
+  const indicatorId = applied?.indicator;
+  useEffect(() => {
+    if (!controller || !modules || !level || !indicatorId) return;
     const map = controller.map;
-    modules.choropleth.update(map, applied);
-    if (!applied) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
     const compute = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        const settings = applied;
+        const settings = { level, indicator: indicatorId };
         if (cancelled) return;
         const indicator = indicatorById(settings.indicator);
         const areas = visibleAreas(map, settings);
@@ -128,10 +148,14 @@ export function VisualizationsMapLayers() {
       }, INSIGHTS_DELAY_MS);
     };
     const rendered = () => {
-      if (map.getSource(CHOROPLETH_SOURCE_ID) && map.isSourceLoaded(CHOROPLETH_SOURCE_ID)) {
-        dispatch(visualizationsActions.visualizationRendered());
-        compute();
-      }
+      if (!map.getSource(CHOROPLETH_SOURCE_ID) || !map.isSourceLoaded(CHOROPLETH_SOURCE_ID)) return;
+      dispatch(visualizationsActions.visualizationRendered());
+      if (!insightsStale.current) return;
+      insightsStale.current = false;
+      compute();
+    };
+    const moved = () => {
+      insightsStale.current = true;
     };
     let reported = false;
     const failed = (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
@@ -148,16 +172,17 @@ export function VisualizationsMapLayers() {
     };
     map.on('error', failed);
     map.on('idle', rendered);
-    map.on('moveend', compute);
+    map.on('moveend', moved);
+    insightsStale.current = true;
     if (map.loaded()) rendered();
     return () => {
       cancelled = true;
       clearTimeout(timer);
       map.off('error', failed);
       map.off('idle', rendered);
-      map.off('moveend', compute);
+      map.off('moveend', moved);
     };
-  }, [controller, modules, applied, dispatch]);
+  }, [controller, modules, level, indicatorId, dispatch]);
 
   return selectedIris ? <IrisDetailPanel /> : null;
 }

@@ -1,0 +1,267 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { RouteModule } from '../AppContext';
+import type { Queryable } from '../db/Database';
+import { badRequest, notFound } from '../http/HttpError';
+import { parseInput } from '../http/parseInput';
+import {
+  clustersQuerySchema,
+  searchRequestSchema,
+  zoneReferenceSchema,
+  zoneStatisticsRequestSchema,
+  type ZoneStatistics,
+  type ZoneStatisticsRequest,
+} from '../../src/core/real-estate/realEstateSchemas';
+import type { RealEstateFilters, RealEstateLot, RealEstateSearchResult } from '../../src/core/real-estate/realEstateTypes';
+import type { PropertyCategory } from '../../src/core/real-estate/realEstateTypes';
+import { lotsToArrow } from './lotsToArrow';
+import {
+  type LotRow,
+  resolveZone,
+  selectBreakdown,
+  selectCircle,
+  selectClusters,
+  selectMarketSnapshot,
+  selectMutationOfLot,
+  selectSearchPage,
+  selectTemporalSeries,
+  selectZoneLots,
+  selectZoneSummary,
+  type ZoneReference,
+} from './realEstateRepository';
+
+const ARROW_TYPE = 'application/vnd.apache.arrow.stream';
+/** Above this many lots, a list answer asked with `Accept: …arrow…` is sent as Arrow. */
+const ARROW_THRESHOLD = 500;
+
+/** DVF reuse rule: listings of transactions must not be indexed by search engines. */
+const noindex = (reply: FastifyReply) => reply.header('X-Robots-Tag', 'noindex');
+
+/** Spec §7 priority: département, then commune, then IRIS codes, then the geometry. */
+export function zoneOf(input: z.output<typeof zoneReferenceSchema>, required = true): ZoneReference {
+  if (input.department_code) return { kind: 'departement', code: input.department_code };
+  if (input.commune_code) return { kind: 'commune', code: input.commune_code };
+  if (input.iris_codes?.length) return { kind: 'iris', codes: input.iris_codes };
+  if (input.geometry) return { kind: 'geometry', geojson: JSON.stringify(input.geometry) };
+  if (required) throw badRequest('Aucune géométrie fournie', { errors: [{ field: 'geometry', message: 'requis' }] });
+  return { kind: 'all' };
+}
+
+export function toLot(row: LotRow): RealEstateLot & { group_type_local: string } {
+  const { longitude, latitude, ...rest } = row;
+  return { ...rest, location: longitude === null || latitude === null ? null : { lat: latitude, lon: longitude } };
+}
+
+const round = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+const percentage = (count: number, total: number) => (total > 0 ? Math.round((count / total) * 10000) / 100 : 0);
+
+async function zoneStatistics(
+  database: Queryable,
+  zone: ZoneReference,
+  request: ZoneStatisticsRequest,
+): Promise<{ statistics: ZoneStatistics; lots: LotRow[] }> {
+  const startedAt = performance.now();
+  const filters: RealEstateFilters = request.filters;
+  zone = await resolveZone(database, zone);
+  const summary = await selectZoneSummary(database, zone, filters);
+  const [types, natures, temporal, snapshot, lots] = [
+    await selectBreakdown(database, zone, filters, 'type_local'),
+    await selectBreakdown(database, zone, filters, 'nature_mutation'),
+    request.include_temporal ? await selectTemporalSeries(database, zone, filters, request.temporal_granularity) : [],
+    request.include_market_snapshot ? await selectMarketSnapshot(database, zone, filters) : null,
+    request.include_sample_transactions && request.sample_size > 0
+      ? await selectZoneLots(database, zone, filters, request.sample_size)
+      : [],
+  ];
+  return {
+    lots,
+    statistics: {
+      total_transactions: summary.total,
+      price_statistics: { avg: round(summary.avg_price), median: round(summary.median_price), count: summary.sales },
+      price_per_m2_statistics: {
+        avg: round(summary.avg_price_per_m2),
+        median: round(summary.median_price_per_m2),
+        q1: round(summary.q1_price_per_m2),
+        q3: round(summary.q3_price_per_m2),
+        count: summary.price_per_m2_count,
+      },
+      property_type_breakdown: types.map((row) => ({
+        type_local: row.key,
+        count: row.count,
+        percentage: percentage(row.count, summary.total),
+        avg_price: round(row.avg_price),
+        avg_price_per_m2: round(row.avg_price_per_m2),
+      })),
+      mutation_type_breakdown: natures.map((row) => ({
+        nature_mutation: row.key,
+        count: row.count,
+        percentage: percentage(row.count, summary.total),
+        avg_price: round(row.avg_price),
+        avg_price_per_m2: round(row.avg_price_per_m2),
+      })),
+      temporal_series: temporal,
+      market_snapshot: snapshot,
+      sample_transactions: lots.map(toLot),
+      search_time_ms: Math.round(performance.now() - startedAt),
+    },
+  };
+}
+
+const wantsArrow = (request: FastifyRequest) => (request.headers.accept ?? '').includes(ARROW_TYPE);
+
+/** Zone statistics as JSON, or only the lots as Arrow when asked and large. */
+async function answerZoneStatistics(
+  database: Queryable,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  zone: ZoneReference,
+  body: ZoneStatisticsRequest,
+) {
+  noindex(reply);
+  const { statistics, lots } = await zoneStatistics(database, zone, body);
+  if (wantsArrow(request) && lots.length >= ARROW_THRESHOLD) {
+    reply.header('X-Total-Transactions', String(statistics.total_transactions));
+    return reply.type(ARROW_TYPE).send(Buffer.from(lotsToArrow(lots)));
+  }
+  return statistics;
+}
+
+const coordinatesSchema = zoneStatisticsRequestSchema.extend({
+  coordinates: z
+    .union([
+      z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]),
+      z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }),
+    ])
+    .optional(),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+  radius: z.number().positive().max(50).default(1),
+});
+
+const legacyZoneSchema = zoneStatisticsRequestSchema.extend({
+  zone: z.object({ geometry: z.unknown(), properties: z.record(z.string(), z.unknown()).optional() }).passthrough(),
+});
+
+/** A zone's geometry (a Feature, FeatureCollection or bare geometry) as a Polygon/MultiPolygon. */
+function geometryOfZone(value: unknown): unknown {
+  const object = value as { type?: string; geometry?: unknown; features?: { geometry?: unknown }[] } | undefined;
+  if (object?.type === 'Feature') return object.geometry;
+  if (object?.type === 'FeatureCollection') return object.features?.[0]?.geometry;
+  return object;
+}
+
+/**
+ * Real-estate endpoints (spec §7): advanced search, one transaction, zone statistics (with the
+ * market snapshot and the zone's lots as JSON or Arrow), map clusters, and the legacy
+ * `/api/real-estate`, `/coordinates` and `/zone`. Every listing answer carries `X-Robots-Tag: noindex`.
+ */
+export const realEstateRoutes: RouteModule = (app, { database }) => {
+  app.post('/v1/real-estate/search', async (request, reply) => {
+    const startedAt = performance.now();
+    const body = parseInput(searchRequestSchema, request.body, 'body');
+    const zone = await resolveZone(database, zoneOf(body, false));
+    const { rows, total } = await selectSearchPage(database, zone, body.filters, {
+      offset: (body.page - 1) * body.page_size,
+      limit: body.page_size,
+      sortBy: body.sort_by,
+      order: body.sort_order,
+    });
+    noindex(reply);
+    const transactions: RealEstateSearchResult[] = rows.map((row) => ({
+      id: row.id,
+      id_mutation: row.id_mutation,
+      type_local: row.type_local,
+      property_category: row.property_category as PropertyCategory,
+      nature_mutation: row.nature_mutation,
+      adresse_numero: row.adresse_numero,
+      adresse_nom_voie: row.adresse_nom_voie,
+      code_postal: row.code_postal,
+      nom_commune: row.nom_commune,
+      valeur_fonciere: row.valeur_fonciere,
+      price_per_m2_bati: round(row.price_per_m2_bati),
+      price_per_m2_constructible: row.property_category === 'constructible' ? round(row.price_per_m2_terrain) : null,
+      price_per_m2_terrain: round(row.price_per_m2_terrain),
+      surface_reelle_bati: row.surface_reelle_bati,
+      surface_terrain: row.surface_terrain,
+      nombre_pieces_principales: row.nombre_pieces_principales,
+      date_mutation: row.date_mutation,
+      location: row.longitude === null || row.latitude === null ? null : { lat: row.latitude, lon: row.longitude },
+    }));
+    const statistics = body.include_statistics ? await selectZoneSummary(database, zone, body.filters) : undefined;
+    return {
+      transactions,
+      total,
+      page: body.page,
+      page_size: body.page_size,
+      total_pages: Math.ceil(total / body.page_size),
+      search_time_ms: Math.round(performance.now() - startedAt),
+      ...(statistics ? { statistics } : {}),
+    };
+  });
+
+  app.get('/v1/real-estate/transaction/:id', async (request, reply) => {
+    const { id } = parseInput(z.object({ id: z.coerce.number().int().positive() }), request.params, 'params');
+    const lots = await selectMutationOfLot(database, id);
+    const lot = lots.find((candidate) => candidate.id === id);
+    if (!lot) throw notFound('Transaction non trouvée');
+    noindex(reply);
+    return { ...toLot(lot), mutation_lots: lots.map(toLot) };
+  });
+
+  app.post('/v1/real-estate/zone-statistics', async (request, reply) => {
+    const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
+    return answerZoneStatistics(database, request, reply, zoneOf(body), body);
+  });
+
+  /** Every lot of the zone (the "Voir toutes les transactions" list, the worker, the CSV export). */
+  app.post('/v1/real-estate/zone-transactions', async (request, reply) => {
+    const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
+    const lots = await selectZoneLots(database, await resolveZone(database, zoneOf(body)), body.filters, undefined);
+    noindex(reply);
+    reply.header('X-Transaction-Count', String(lots.length));
+    if (wantsArrow(request)) return reply.type(ARROW_TYPE).send(Buffer.from(lotsToArrow(lots)));
+    return { transactions: lots.map(toLot), total: lots.length };
+  });
+
+  app.get('/v1/real-estate/map/clusters', async (request, reply) => {
+    const startedAt = performance.now();
+    const query = parseInput(clustersQuerySchema, request.query, 'query');
+    const clusters = await selectClusters(database, query);
+    noindex(reply);
+    return {
+      clusters,
+      total_transactions: clusters.reduce((sum, cluster) => sum + cluster.count, 0),
+      zoom_level: query.zoom,
+      search_time_ms: Math.round(performance.now() - startedAt),
+    };
+  });
+
+  app.post('/real-estate', async (request, reply) => {
+    const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
+    return answerZoneStatistics(database, request, reply, zoneOf(body), body);
+  });
+
+  app.post('/real-estate/coordinates', async (request, reply) => {
+    const body = parseInput(coordinatesSchema, request.body, 'body');
+    const [longitude, latitude] = Array.isArray(body.coordinates)
+      ? body.coordinates
+      : body.coordinates
+        ? [body.coordinates.lon, body.coordinates.lat]
+        : [body.longitude, body.latitude];
+    if (longitude === undefined || latitude === undefined) {
+      throw badRequest('corps « coordinates » : coordonnées requises', { errors: [{ field: 'coordinates', message: 'requis' }] });
+    }
+    const geojson = await selectCircle(database, longitude, latitude, body.radius);
+    return answerZoneStatistics(database, request, reply, { kind: 'geometry', geojson }, body);
+  });
+
+  app.post('/real-estate/zone', async (request, reply) => {
+    const body = parseInput(legacyZoneSchema, request.body, 'body');
+    const geometry = parseInput(
+      z.object({ geometry: zoneReferenceSchema.shape.geometry.unwrap().unwrap() }),
+      { geometry: geometryOfZone(body.zone.geometry) },
+      'body',
+    ).geometry;
+    return answerZoneStatistics(database, request, reply, { kind: 'geometry', geojson: JSON.stringify(geometry) }, body);
+  });
+};

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { NATURE_MUTATION_VALUES, TYPE_LOCAL_VALUES } from './realEstateTypes';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date attendue AAAA-MM-JJ');
+/** Empty or absent means unset (spec §5: empty numeric inputs are unset). */
+const optionalNumber = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.coerce.number().nonnegative().optional(),
+);
+const list = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value,
+    z.array(item).optional(),
+  );
+
+/** Spec §3 real-estate filters. */
+export const realEstateFiltersSchema = z
+  .object({
+    date_from: isoDate.optional(),
+    date_to: isoDate.optional(),
+    property_category: list(z.enum(['building', 'constructible', 'agricultural'])),
+    type_local: list(z.enum([...TYPE_LOCAL_VALUES, 'Terrain à bâtir', 'Non spécifié'])),
+    price_min: optionalNumber,
+    price_max: optionalNumber,
+    surface_min: optionalNumber,
+    surface_max: optionalNumber,
+    rooms_min: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.coerce.number().int().min(1).optional()),
+    rooms_max: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.coerce.number().int().min(1).optional()),
+    price_per_m2_min: optionalNumber,
+    price_per_m2_max: optionalNumber,
+    nature_mutation: list(z.enum(NATURE_MUTATION_VALUES)),
+  })
+  .default({});
+
+/** A GeoJSON Polygon or MultiPolygon (EPSG:4326). */
+export const zoneGeometrySchema = z
+  .object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.unknown()).min(1) })
+  .passthrough();
+
+/** Where the zone is: codes (département, then commune, then IRIS — spec §7 priority) or a geometry. */
+export const zoneReferenceSchema = z.object({
+  geometry: zoneGeometrySchema.optional().nullable(),
+  department_code: z.string().regex(/^(\d{2}|2[AB]|97\d)$/).optional().nullable(),
+  commune_code: z.string().regex(/^(\d{5}|2[AB]\d{3})$/).optional().nullable(),
+  iris_codes: z.array(z.string().regex(/^(\d{5}|2[AB]\d{3})\d{4}$/)).max(5000).optional().nullable(),
+});
+
+export const zoneStatisticsRequestSchema = zoneReferenceSchema.extend({
+  include_temporal: z.boolean().default(true),
+  temporal_granularity: z.enum(['month', 'quarter', 'year']).default('month'),
+  include_sample_transactions: z.boolean().default(true),
+  sample_size: z.coerce.number().int().min(0).max(10_000).default(10_000),
+  include_market_snapshot: z.boolean().default(true),
+  filters: realEstateFiltersSchema,
+});
+export type ZoneStatisticsRequest = z.output<typeof zoneStatisticsRequestSchema>;
+
+export const SORT_FIELDS = ['date_mutation', 'valeur_fonciere', 'price_per_m2', 'surface_reelle_bati'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+
+export const searchRequestSchema = zoneReferenceSchema.extend({
+  filters: realEstateFiltersSchema,
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  include_statistics: z.boolean().default(false),
+  sort_by: z.enum(SORT_FIELDS).default('date_mutation'),
+  sort_order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type SearchRequest = z.output<typeof searchRequestSchema>;
+
+export const clustersQuerySchema = z
+  .object({
+    north: z.coerce.number().min(-90).max(90),
+    south: z.coerce.number().min(-90).max(90),
+    east: z.coerce.number().min(-180).max(180),
+    west: z.coerce.number().min(-180).max(180),
+    zoom: z.coerce.number().min(0).max(22),
+    date_from: isoDate.optional(),
+    date_to: isoDate.optional(),
+    type_local: list(z.enum([...TYPE_LOCAL_VALUES, 'Terrain à bâtir', 'Non spécifié'])),
+    price_min: optionalNumber,
+    price_max: optionalNumber,
+  })
+  .refine((query) => query.south < query.north, { message: 'sud doit être inférieur à nord', path: ['south'] })
+  .refine((query) => query.west < query.east, { message: 'ouest doit être inférieur à est', path: ['west'] });
+export type ClustersQuery = z.output<typeof clustersQuerySchema>;
+
+/** One cluster of the map tab (a single sale when count is 1). */
+export interface RealEstateCluster {
+  id: string;
+  longitude: number;
+  latitude: number;
+  count: number;
+  avg_price: number | null;
+  /** For a single sale: its mutation, for the popup. */
+  transaction: {
+    id: number;
+    id_mutation: string;
+    type_local: string;
+    valeur_fonciere: number | null;
+    surface_reelle_bati: number | null;
+    date_mutation: string;
+    address: string;
+  } | null;
+}
+
+export interface ClustersResponse {
+  clusters: RealEstateCluster[];
+  total_transactions: number;
+  zoom_level: number;
+  search_time_ms: number;
+}
+
+export interface Breakdown {
+  count: number;
+  percentage: number;
+  avg_price: number | null;
+  avg_price_per_m2: number | null;
+}
+
+/** Spec §3 zone real-estate statistics, plus the market snapshot. */
+export interface ZoneStatistics {
+  total_transactions: number;
+  price_statistics: { avg: number | null; median: number | null; count: number };
+  price_per_m2_statistics: { avg: number | null; median: number | null; q1: number | null; q3: number | null; count: number };
+  property_type_breakdown: (Breakdown & { type_local: string })[];
+  mutation_type_breakdown: (Breakdown & { nature_mutation: string })[];
+  temporal_series: { period: string; count: number; avg_price: number | null; median_price_per_m2: number | null }[];
+  market_snapshot: MarketSnapshot | null;
+  sample_transactions: unknown[];
+  search_time_ms: number;
+}
+
+export interface MarketSnapshot {
+  by_type_quarter: { type_local: string; quarter: string; count: number; q1: number | null; median: number | null; q3: number | null }[];
+  by_type: { type_local: string; count: number; q1: number | null; median: number | null; q3: number | null }[];
+  sales_count: number;
+  zone_median_price_per_m2: number | null;
+  departement_code: string | null;
+  departement_median_price_per_m2: number | null;
+}

@@ -1,0 +1,138 @@
+import { useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { formatEuros, formatEurosPerSquareMetre, formatNumber, formatPercent } from '../../core/format/formatFrench';
+import type { Breakdown } from '../../core/real-estate/realEstateSchemas';
+import { natureMutationLabel, type RealEstateLot, typeLocalLabel } from '../../core/real-estate/realEstateTypes';
+import type { Zone } from '../../core/zones/Zone';
+import { EmptyState } from '../../ui/EmptyState';
+import { exportZoneTransactions } from './exportZoneTransactions';
+import { MarketSnapshotCard } from './MarketSnapshotCard';
+import { realEstateActions } from './realEstateSlice';
+import { TransactionList } from './TransactionList';
+
+function BreakdownList({ title, rows }: { title: string; rows: (Breakdown & { label: string })[] }) {
+  return (
+    <section className="re-section" aria-label={title}>
+      <h3 className="re-section__title">{title}</h3>
+      {rows.length === 0 ? (
+        <p className="re-muted">Aucune donnée disponible</p>
+      ) : (
+        <ul className="re-breakdown">
+          {rows.map((row) => (
+            <li key={row.label}>
+              <div className="re-breakdown__line">
+                <span>{row.label}</span>
+                <span>
+                  {formatPercent(row.percentage)} · {formatNumber(row.count)}
+                </span>
+              </div>
+              <div className="re-bar" aria-hidden="true">
+                <span style={{ width: `${Math.min(100, row.percentage)}%` }} />
+              </div>
+              <div className="re-muted">
+                Prix moyen {formatEuros(row.avg_price)}
+                {row.avg_price_per_m2 !== null ? ` · ${formatEurosPerSquareMetre(row.avg_price_per_m2)}` : ''}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Spec §2 'Analyse de zone': cards, breakdowns, market snapshot, transaction list, CSV export. */
+export function ZoneAnalysisTab({ zone }: { zone: Zone | undefined }) {
+  const dispatch = useAppDispatch();
+  const analysis = useAppSelector((state) => state.realEstate.analysis);
+  const [exporting, setExporting] = useState<'idle' | 'running' | string>('idle');
+  useEffect(() => {
+    if (zone && analysis.zoneId !== zone.id) dispatch(realEstateActions.analysisRequested({ zone }));
+  }, [zone, analysis.zoneId, dispatch]);
+
+  if (!zone) {
+    return <EmptyState title="Zone de recherche requise" message="Sélectionnez ou créez une zone pour analyser les ventes immobilières (DVF)." />;
+  }
+  if (analysis.status === 'loading' || analysis.status === 'idle') {
+    return (
+      <div className="re-loading" role="status">
+        <span className="spinner" aria-hidden="true" /> Chargement des statistiques…
+      </div>
+    );
+  }
+  if (analysis.status === 'error' || !analysis.statistics) {
+    return (
+      <div className="re-error" role="alert">
+        <strong>Erreur de chargement</strong>
+        <p>{analysis.error ?? 'Erreur de chargement des statistiques'}</p>
+        <button type="button" className="button" onClick={() => dispatch(realEstateActions.analysisRequested({ zone }))}>
+          Réessayer
+        </button>
+      </div>
+    );
+  }
+  const statistics = analysis.statistics;
+  return (
+    <div className="re-analysis" data-testid="real-estate-analysis">
+      <p className="re-zone">
+        Zone : <strong>{zone.name}</strong>
+      </p>
+      <div className="re-cards">
+        <div className="re-card">
+          <span className="re-card__label">Prix moyen</span>
+          <span className="re-card__value">{formatEuros(statistics.price_statistics.avg)}</span>
+          <span className="re-muted">médiane {formatEuros(statistics.price_statistics.median)}</span>
+        </div>
+        <div className="re-card">
+          <span className="re-card__label">Prix au m²</span>
+          <span className="re-card__value">{formatEurosPerSquareMetre(statistics.price_per_m2_statistics.avg)}</span>
+          <span className="re-muted">médiane {formatEurosPerSquareMetre(statistics.price_per_m2_statistics.median)}</span>
+        </div>
+        <div className="re-card">
+          <span className="re-card__label">Transactions</span>
+          <span className="re-card__value" data-testid="transactions-total">
+            {formatNumber(statistics.total_transactions)}
+          </span>
+          <span className="re-muted">mutations</span>
+        </div>
+      </div>
+      {statistics.total_transactions > 0 && statistics.price_statistics.count < 3 ? (
+        <p className="re-note">Moins de 3 ventes : les moyennes ne sont pas affichées.</p>
+      ) : null}
+      <BreakdownList
+        title="Répartition par type"
+        rows={statistics.property_type_breakdown.map((row) => ({ ...row, label: typeLocalLabel(row.type_local) }))}
+      />
+      <BreakdownList
+        title="Répartition par type de mutation"
+        rows={statistics.mutation_type_breakdown.map((row) => ({ ...row, label: natureMutationLabel(row.nature_mutation) }))}
+      />
+      <MarketSnapshotCard snapshot={statistics.market_snapshot} />
+      <TransactionList
+        zone={zone}
+        sampleLots={statistics.sample_transactions as RealEstateLot[]}
+        total={statistics.total_transactions}
+      />
+      <div className="re-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={exporting === 'running' || statistics.total_transactions === 0}
+          onClick={() => {
+            setExporting('running');
+            exportZoneTransactions(zone).then(
+              (count) => setExporting(`${formatNumber(count)} lignes exportées`),
+              () => setExporting('Échec de l’export'),
+            );
+          }}
+        >
+          {exporting === 'running' ? 'Export…' : 'Exporter les transactions (CSV)'}
+        </button>
+        {exporting !== 'idle' && exporting !== 'running' ? <span className="re-muted" role="status">{exporting}</span> : null}
+      </div>
+      <p className="re-muted re-source">
+        Source : DVF géolocalisé (DGFiP / Etalab, Licence Ouverte) · {formatNumber(statistics.search_time_ms)} ms
+      </p>
+    </div>
+  );
+}
