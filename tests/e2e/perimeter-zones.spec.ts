@@ -67,13 +67,13 @@ test.describe('perimeter: zones', () => {
     await expect(perimeter(page).getByText('Veuillez saisir une adresse de départ')).toBeVisible();
     await expect(perimeter(page).getByRole('button', { name: 'Rechercher' })).toBeDisabled();
     await expect(perimeter(page).getByText('Temps de trajet : 15 min')).toBeVisible();
-    await perimeter(page).getByText('Distance', { exact: true }).click();
+    await perimeter(page).getByRole('radio', { name: 'Distance' }).check();
     const distance = perimeter(page).getByLabel(/Distance :/);
     await expect(distance).toHaveAttribute('min', '1');
     await expect(distance).toHaveAttribute('max', '50');
     await distance.fill('2');
     await expect(perimeter(page).getByText('Distance : 2 km')).toBeVisible();
-    await perimeter(page).getByText('Vélo').click();
+    await perimeter(page).getByRole('radio', { name: /Vélo/ }).check();
     await page.screenshot({ path: 'tests/e2e/screenshots/perimeter-create-view.png' });
     await perimeter(page).getByRole('button', { name: 'Annuler' }).click();
     await expect(perimeter(page).getByText('Aucune zone créée')).toBeVisible();
@@ -207,7 +207,9 @@ test.describe('perimeter: zones', () => {
     await expect(suggestion).toBeVisible();
     await expect(suggestion).toContainText(/Rivoli/i);
     await suggestion.getByRole('button').click();
-    await perimeter(page).getByText('🚶 À pied').click();
+    await perimeter(page)
+      .getByRole('radio', { name: /À pied/ })
+      .check();
     const slider = perimeter(page).getByLabel(/Temps de trajet/);
     await slider.fill('15');
     await expect(perimeter(page).getByText('Temps de trajet : 15 min')).toBeVisible();
@@ -251,8 +253,8 @@ test.describe('perimeter: zones', () => {
     await perimeter(page).getByRole('button', { name: 'Zone isochrone personnalisée' }).click();
     await address.fill('10 rue de Rivoli, Paris');
     await perimeter(page).getByRole('option').first().getByRole('button').click();
-    await perimeter(page).getByText('Distance', { exact: true }).click();
-    await perimeter(page).getByText('🚴 Vélo').click();
+    await perimeter(page).getByRole('radio', { name: 'Distance' }).check();
+    await perimeter(page).getByRole('radio', { name: /Vélo/ }).check();
     await perimeter(page)
       .getByLabel(/Distance :/)
       .fill('2');

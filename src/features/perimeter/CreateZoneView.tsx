@@ -73,6 +73,8 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
   const recontour = useRef<IsochroneRecontour | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewing, setPreviewing] = useState(false);
+  /** Only the latest slider move's contour is shown (answers may come back out of order). */
+  const contourSequence = useRef(0);
   const listId = useId();
 
   useEffect(() => saveCreationParameters(parameters), [parameters]);
@@ -105,10 +107,14 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
     const value = sliderValue(next);
     const engine = recontour.current;
     if (!engine?.canRecontour(preview.key, next.zoneType, value)) return;
+    contourSequence.current += 1;
+    const sequence = contourSequence.current;
     void engine
       .recontour(preview.key, next.zoneType, value)
       .then((geometry) => {
-        showPreview({ ...preview, value, feature: { ...preview.feature, geometry } });
+        if (sequence === contourSequence.current) {
+          showPreview({ ...preview, value, feature: { ...preview.feature, geometry } });
+        }
       })
       .catch(() => undefined);
   };
