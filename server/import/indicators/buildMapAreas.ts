@@ -173,7 +173,7 @@ async function computeIrisStatistics(database: Queryable): Promise<void> {
  */
 async function computeLandValues(database: Queryable): Promise<void> {
   await database.exec(`
-    CREATE TEMP TABLE dvf_mutations ON COMMIT DROP AS
+    CREATE TEMP TABLE land_value_mutations ON COMMIT DROP AS
     SELECT id_mutation, vintage, min(iris_code) AS iris_code, min(code_commune) AS commune_code,
       min(code_departement) AS departement_code, bool_and(nature_mutation = 'Vente') AS sale,
       max(valeur_fonciere)::float8 AS price,
@@ -184,7 +184,7 @@ async function computeLandValues(database: Queryable): Promise<void> {
       sum(surface_reelle_bati::float8) FILTER (WHERE type_local = ${COMMERCIAL_TYPE}) AS commercial_surface
     FROM dvf_rows GROUP BY id_mutation, vintage;
     CREATE TEMP TABLE dvf_links ON COMMIT DROP AS
-    SELECT m.*, l.level, l.code FROM dvf_mutations m
+    SELECT m.*, l.level, l.code FROM land_value_mutations m
     CROSS JOIN LATERAL (VALUES ('iris', m.iris_code), ('commune', m.commune_code),
       ('commune', (SELECT c.parent_code FROM communes c WHERE c.code = m.commune_code)),
       ('departement', m.departement_code),
@@ -208,10 +208,10 @@ async function computeLandValues(database: Queryable): Promise<void> {
     WHERE a.level = agg.level AND a.code = agg.code
       -- A région counts only when DVF is loaded for all its départements.
       AND (a.level <> 'region' OR NOT EXISTS (SELECT 1 FROM departements d WHERE d.region_code = a.code
-        AND d.code NOT IN (SELECT DISTINCT departement_code FROM dvf_mutations WHERE departement_code IS NOT NULL)));
+        AND d.code NOT IN (SELECT DISTINCT departement_code FROM land_value_mutations WHERE departement_code IS NOT NULL)));
     UPDATE map_areas a SET land_value_sales = 0, residential_sales = 0, commercial_sales = 0
     WHERE a.land_value_sales IS NULL AND a.level IN ('iris', 'commune')
-      AND a.departement_code IN (SELECT DISTINCT departement_code FROM dvf_mutations)`);
+      AND a.departement_code IN (SELECT DISTINCT departement_code FROM land_value_mutations)`);
 }
 
 /** Active establishments per area, where the establishments of the area's département(s) are loaded. */
