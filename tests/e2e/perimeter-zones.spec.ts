@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, mapReady, test, toolbar } from './support/shellFixtures';
 
 const PANEL_TITLE = 'Périmètre d’analyse';
@@ -44,12 +44,6 @@ const syncIdle = (page: Page) =>
 
 /** The zone names of the panel's list, in order. */
 const listedZoneNames = (page: Page) => perimeter(page).locator('.zone-row__name').allTextContents();
-
-/** The routing engine is another domain: the isochrone steps run once its endpoint exists. */
-async function routingAvailable(request: APIRequestContext): Promise<boolean> {
-  const response = await request.post('/api/isochrone/generate', { data: {} });
-  return response.status() !== 404;
-}
 
 test.describe('perimeter: zones', () => {
   test('tree zones (11e arrondissement, one IRIS) and a drawn polygon survive a reload; deleting one', async ({
@@ -187,11 +181,7 @@ test.describe('perimeter: zones', () => {
     await page.screenshot({ path: 'tests/e2e/screenshots/perimeter-after-reload.png' });
   });
 
-  test('isochrone zones: 15 min walking from 10 rue de Rivoli, 2 km cycling', async ({ page, request }) => {
-    test.fixme(
-      !(await routingAvailable(request)),
-      'POST /api/isochrone/generate (routing domain) is not merged into this branch yet',
-    );
+  test('isochrone zones: 15 min walking from 10 rue de Rivoli, 2 km cycling', async ({ page }) => {
     await page.goto('/map');
     await mapReady(page);
     await openPerimeter(page);

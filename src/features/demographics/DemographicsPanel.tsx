@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { layoutActions } from '../../app/layout/layoutSlice';
 import { selectActiveZone, selectSelectedZones } from '../../app/selectors';
@@ -66,11 +66,13 @@ export default function DemographicsPanel() {
     [comparing, selectedZones, activeZone],
   );
   const requestKey = zones.map(demographicsKey).join('|');
-  useEffect(() => {
+  // The request depends on the zones' identity and geometry only (their key), not on every store change.
+  const requestDemographics = useEffectEvent(() => {
     if (zones.length > 0) dispatch(demographicsActions.demographicsRequested({ zones }));
-    // The request depends on the zones' identity and geometry only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, requestKey]);
+  });
+  useEffect(() => {
+    requestDemographics();
+  }, [requestKey]);
 
   if (!activeZone) {
     return (

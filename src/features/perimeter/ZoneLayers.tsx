@@ -26,11 +26,10 @@ export function ZoneLayers() {
   const drawing = useAppSelector((state) => state.zones.drawing);
   useZoneFailureToasts();
 
+  // Once, while the saved zones are not loaded yet: later loads are the saga's (after creations, retries).
   useEffect(() => {
     if (!loaded) dispatch(zonesActions.zonesLoadRequested());
-    // Only on the first mount: later loads are the saga's (after creations, retries).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [dispatch, loaded]);
 
   const zonesData = useMemo(() => zonesFeatureCollection(zones, hidden, selected), [zones, hidden, selected]);
   const preview = useAppSelector((state) => state.zones.preview);
