@@ -141,7 +141,7 @@ export const isochroneBenchmark: Benchmark = {
           'Ours = in-process engine time per request (snap + bounded Dijkstra + grid contour), i.e. the server-side work; ' +
           'pgRouting = one SQL statement per request on the same `road_edges` (nearest node, `pgr_drivingDistance` with the ' +
           'same per-mode costs and one-ways, `ST_ConcaveHull(…, 0.3)` of the reached nodes), PostgreSQL of the bench database. ' +
-          'Shared 2-core machine under load from other engineers: absolute figures are noisy.',
+          'Absolute figures depend on the load of the 2-core machine.',
         '',
         markdownTable(
           ['mode', 'time', 'requests', 'ours p50', 'ours p95', 'pgRouting p50', 'pgRouting p95', 'p95 ratio'],

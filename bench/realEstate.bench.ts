@@ -137,7 +137,7 @@ export const realEstateBenchmark: Benchmark = {
         connection.close();
       }
       return [
-        `PostgreSQL bench database (Paris DVF 2024–2025), ${RUNS} runs after one warm-up, in-process requests; shared 2-core machine under load from other engineers, so treat the figures as upper bounds.`,
+        `PostgreSQL bench database (Paris DVF 2024–2025), ${RUNS} runs after one warm-up, in-process requests.`,
         '',
         markdownTable(['request', 'detail', 'p50', 'p95', 'runs'], rows),
         '',
