@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
-/** Inline stroke icons (24 × 24), decorative: give the button its own label. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+/** Inline stroke icons (24 × 24), decorative: give the button its own label. Features draw theirs with it. */
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,24 +1,12 @@
 import type { ReactNode } from 'react';
+import { Icon as StrokeIcon } from '../../ui/icons';
 
-/** Decorative stroke icons of the perimeter panel (24 × 24); the button carries the label. */
-function Icon({ children, size = 18 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+/** Decorative stroke icons of the perimeter panel (24 × 24, 18 px); the button carries the label. */
+const Icon = ({ children, size = 18 }: { children: ReactNode; size?: number }) => (
+  <StrokeIcon width={size} height={size}>
+    {children}
+  </StrokeIcon>
+);
 
 export const CentreIcon = () => (
   <Icon>
