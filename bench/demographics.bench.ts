@@ -1,8 +1,8 @@
 import { chromium } from '@playwright/test';
 import { buildClientIfNeeded } from '../scripts/clientBuild';
-import { aggregateDemographics } from '../src/core/demographics/aggregateDemographics';
-import { demographicsFromArrow } from '../src/core/demographics/demographicsArrow';
-import { ARROW_STREAM_TYPE, type DemographicsAnswer } from '../src/core/demographics/demographicsRecord';
+import { aggregateDemographics } from '../kernel/demographics/aggregateDemographics';
+import { demographicsFromArrow } from '../kernel/demographics/demographicsArrow';
+import { ARROW_STREAM_TYPE, type DemographicsAnswer } from '../kernel/demographics/demographicsRecord';
 import type { Benchmark } from './support/BenchContext';
 import { startServer } from './support/serverProcess';
 import { formatMs, markdownTable, quantile } from './support/statistics';

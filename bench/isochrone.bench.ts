@@ -1,9 +1,9 @@
 import type { Queryable } from '../server/db/Database';
 import { openPostgres } from '../server/db/openPostgres';
 import { GeocodingService } from '../server/geocoding/GeocodingService';
-import { loadRoadGraph } from '../server/routing/roadGraphRepository';
-import { IsochroneEngine, OffNetworkError } from '../src/core/routing/IsochroneEngine';
-import { ROAD_MODES, type RoadMode } from '../src/core/routing/travelModes';
+import { loadRoadGraph } from '../server/isochrones/roadGraphRepository';
+import { IsochroneEngine, OffNetworkError } from '../kernel/isochrones/IsochroneEngine';
+import { ROAD_MODES, type RoadMode } from '../kernel/isochrones/travelModes';
 import type { Benchmark } from './support/BenchContext';
 import { formatMs, markdownTable, quantile } from './support/statistics';
 

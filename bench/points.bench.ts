@@ -1,9 +1,9 @@
-import { banImporter } from '../server/import/ban/banImporter';
-import { bpeImporter } from '../server/import/bpe/bpeImporter';
-import { demoEstablishmentsImporter } from '../server/import/demo-establishments/demoEstablishmentsImporter';
-import { irisImporter } from '../server/import/iris/irisImporter';
-import { publicServicesImporter } from '../server/import/public-services/publicServicesImporter';
-import { sireneImporter } from '../server/import/sirene/sireneImporter';
+import { banImporter } from '../server/import/sources/ban/banImporter';
+import { bpeImporter } from '../server/import/sources/bpe/bpeImporter';
+import { demoEstablishmentsImporter } from '../server/import/sources/demo-establishments/demoEstablishmentsImporter';
+import { irisImporter } from '../server/import/sources/iris/irisImporter';
+import { publicServicesImporter } from '../server/import/sources/public-services/publicServicesImporter';
+import { sireneImporter } from '../server/import/sources/sirene/sireneImporter';
 import { importBenchmarkOf } from './import.bench';
 
 /**

@@ -1,5 +1,5 @@
 import { openPostgres } from '../server/db/openPostgres';
-import { areaTileset } from '../server/tiles/areaTileRepository';
+import { areaTileset } from '../server/visualizations/areaTileRepository';
 import { renderTile } from '../server/tiles/renderTile';
 import { tileAt, type TileAddress } from '../server/tiles/TileAddress';
 import { TileService } from '../server/tiles/TileService';

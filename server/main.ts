@@ -5,8 +5,8 @@ import { DataDirectoryLockedError } from './db/DataDirectoryLock';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/openDatabase';
 import { databaseIsEmpty } from './datasets/datasetRepository';
-import { DEMO_DEPARTEMENTS, IMPORTERS } from './import/importers';
-import { runImports } from './import/runImports';
+import { DEMO_DEPARTEMENTS, IMPORTERS } from './import/pipeline/importers';
+import { runImports } from './import/pipeline/runImports';
 
 async function importDemoTerritoryIfEmpty(database: Database, config: Config): Promise<void> {
   if (!config.autoImport || !(await databaseIsEmpty(database))) return;

@@ -1,16 +1,16 @@
 import type { RouteModule } from './AppContext';
-import { adminZonesRoutes } from './adminZones/adminZonesRoutes';
+import { territoryRoutes } from './territory/territoryRoutes';
 import { basemapRoutes } from './basemap/basemapRoutes';
 import { coverageRoutes } from './coverage/coverageRoutes';
 import { demographicsRoutes } from './demographics/demographicsRoutes';
 import { datasetRoutes } from './datasets/datasetRoutes';
 import { geocodingRoutes } from './geocoding/geocodingRoutes';
 import { healthRoutes } from './health/healthRoutes';
-import { irisRoutes } from './iris/irisRoutes';
-import { isochroneRoutes } from './routing/isochroneRoutes';
+import { irisRoutes } from './visualizations/irisRoutes';
+import { isochroneRoutes } from './isochrones/isochronesRoutes';
 import { realEstateRoutes } from './real-estate/realEstateRoutes';
-import { areaTileRoutes } from './tiles/areaTileRoutes';
-import { userZonesRoutes } from './userZones/userZonesRoutes';
+import { areaTileRoutes } from './visualizations/areaTileRoutes';
+import { zonesRoutes } from './zones/zonesRoutes';
 
 /** Every domain's routes, registered under `/api`. Add a domain here. */
 export const ROUTE_MODULES: RouteModule[] = [
@@ -20,8 +20,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   basemapRoutes,
   areaTileRoutes,
   irisRoutes,
-  adminZonesRoutes,
-  userZonesRoutes,
+  territoryRoutes,
+  zonesRoutes,
   demographicsRoutes,
   isochroneRoutes,
   geocodingRoutes,

@@ -4,8 +4,8 @@ import pg from 'pg';
 import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/openPglite';
 import { openPostgres } from '../../server/db/openPostgres';
-import { DEMO_DEPARTEMENTS, IMPORTERS } from '../../server/import/importers';
-import { runImports } from '../../server/import/runImports';
+import { DEMO_DEPARTEMENTS, IMPORTERS } from '../../server/import/pipeline/importers';
+import { runImports } from '../../server/import/pipeline/runImports';
 import { CACHE_DIRECTORY, demoDatabaseKey } from '../../tests/support/demoDatabaseCache';
 
 const quiet = { write: () => true, isTTY: false };

@@ -1,4 +1,4 @@
-import { geometryColumnForZoom } from '../tiles/mapAreaGeometry';
+import { geometryColumnForZoom } from '../visualizations/mapAreaGeometry';
 import type { TileLayer } from '../tiles/TileLayer';
 import type { Tileset } from '../tiles/Tileset';
 

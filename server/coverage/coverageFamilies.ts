@@ -1,4 +1,4 @@
-import { INSEE_IRIS_BASE_LABELS, INSEE_IRIS_BASES, inseeDatasetSource } from '../../src/core/statistics/inseeIrisBases';
+import { INSEE_IRIS_BASE_LABELS, INSEE_IRIS_BASES, inseeDatasetSource } from '../../kernel/demographics/inseeIrisBases';
 
 /** A family of datasets the UI needs for a territory (one panel or layer). */
 export interface CoverageFamily {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEPARTEMENT_CODE_PATTERN } from '../../src/core/territory/irisCode';
+import { DEPARTEMENT_CODE_PATTERN } from '../../kernel/territory/irisCode';
 import type { RouteModule } from '../AppContext';
 import { parseInput } from '../http/parseInput';
 import { buildCoverage } from './coverageFamilies';

@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import type { Queryable } from '../db/Database';
-import { INSEE_IRIS_BASES, INSEE_IRIS_BASE_LABELS, type InseeIrisBase } from '../../src/core/statistics/inseeIrisBases';
+import { INSEE_IRIS_BASES, INSEE_IRIS_BASE_LABELS, type InseeIrisBase } from '../../kernel/demographics/inseeIrisBases';
 import type {
   CommuneJobSeekers,
   DemographicsAnswer,
   IrisDemographicRecord,
   LoadedBase,
-} from '../../src/core/demographics/demographicsRecord';
+} from '../../kernel/demographics/demographicsRecord';
 import {
   selectCommunePopulation,
   selectIrisCoverage,

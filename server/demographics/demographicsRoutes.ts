@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { RouteModule } from '../AppContext';
 import { badRequest } from '../http/HttpError';
 import { parseInput } from '../http/parseInput';
-import { demographicsToArrow } from '../../src/core/demographics/demographicsArrow';
-import { ARROW_STREAM_TYPE } from '../../src/core/demographics/demographicsRecord';
+import { demographicsToArrow } from '../../kernel/demographics/demographicsArrow';
+import { ARROW_STREAM_TYPE } from '../../kernel/demographics/demographicsRecord';
 import { analyzeZone, type AdministrativeHint } from './analyzeZone';
 import { checkGeometry, selectCircle } from './demographicsRepository';
 

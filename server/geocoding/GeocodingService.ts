@@ -1,5 +1,5 @@
-import { normaliseAddressQuery, simplifyText } from '../../src/core/geocoding/normaliseAddressQuery';
-import type { GeocodingFeature, GeocodingResponse } from '../../src/core/geocoding/geocodingSchemas';
+import { normaliseAddressQuery, simplifyText } from './normaliseAddressQuery';
+import type { GeocodingFeature, GeocodingResponse } from '../../kernel/geocoding/geocodingSchemas';
 import type { Database } from '../db/Database';
 import {
   communeAt,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { geocodingResponseSchema } from '../../src/core/geocoding/geocodingSchemas';
+import { geocodingResponseSchema } from '../../kernel/geocoding/geocodingSchemas';
 import { readRawCsv } from '../../tests/support/rawCsv';
 import { buildTestApp } from '../../tests/support/testApp';
 import { openDataDirectory, openDemoDatabase, testDatabaseKinds } from '../../tests/support/testDatabase';

@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/openDatabase';
 import { migrate } from '../db/migrate';
-import { DEMO_DEPARTEMENTS, IMPORTERS } from './importers';
-import { runImports } from './runImports';
+import { DEMO_DEPARTEMENTS, IMPORTERS } from './pipeline/importers';
+import { runImports } from './pipeline/runImports';
 
 const USAGE = `Usage : npm run data:import -- [--departement 75] [--source DOSSIER] [--only dvf,ban] [--force]
 
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, ...(values.source ? { OPENDATA_DIR: values.source } : {}) });
   const departements = (values.departement ?? [...DEMO_DEPARTEMENTS]).flatMap((value) => value.split(','));
   if (values.download) {
-    const { downloadOfficialFiles } = await import('./download/downloadOfficialFiles');
+    const { downloadOfficialFiles } = await import('./pipeline/download/downloadOfficialFiles');
     await downloadOfficialFiles(departements, config.openDataDirectory ?? 'opendata');
   }
   if (!config.openDataDirectory) {

@@ -1,12 +1,12 @@
 import type { Queryable } from '../db/Database';
-import { MINIMUM_SALES_FOR_AVERAGE } from '../../src/core/real-estate/priceStatistics';
-import type { RealEstateFilters } from '../../src/core/real-estate/realEstateTypes';
+import { MINIMUM_SALES_FOR_AVERAGE } from './priceStatistics';
+import type { RealEstateFilters } from '../../kernel/real-estate/realEstateTypes';
 import type {
   ClustersQuery,
   MarketSnapshot,
   RealEstateCluster,
   SortField,
-} from '../../src/core/real-estate/realEstateSchemas';
+} from '../../kernel/real-estate/realEstateSchemas';
 
 /** The zone of a request: codes (priority département, commune, IRIS) or a GeoJSON geometry. */
 export type ZoneReference =

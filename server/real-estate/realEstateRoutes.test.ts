@@ -2,7 +2,7 @@ import { tableFromIPC } from 'apache-arrow';
 import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClustersResponse, ZoneStatistics } from '../../src/core/real-estate/realEstateSchemas';
+import type { ClustersResponse, ZoneStatistics } from '../../kernel/real-estate/realEstateSchemas';
 import { readRawCsv } from '../../tests/support/rawCsv';
 import { buildTestApp } from '../../tests/support/testApp';
 import { openDataDirectory, openDemoDatabase, testDatabaseKinds } from '../../tests/support/testDatabase';

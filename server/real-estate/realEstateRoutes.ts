@@ -11,9 +11,9 @@ import {
   zoneStatisticsRequestSchema,
   type ZoneStatistics,
   type ZoneStatisticsRequest,
-} from '../../src/core/real-estate/realEstateSchemas';
-import type { RealEstateFilters, RealEstateLot, RealEstateSearchResult } from '../../src/core/real-estate/realEstateTypes';
-import type { PropertyCategory } from '../../src/core/real-estate/realEstateTypes';
+} from '../../kernel/real-estate/realEstateSchemas';
+import type { RealEstateFilters, RealEstateLot, RealEstateSearchResult } from '../../kernel/real-estate/realEstateTypes';
+import type { PropertyCategory } from '../../kernel/real-estate/realEstateTypes';
 import { lotsToArrow } from './lotsToArrow';
 import {
   type LotRow,

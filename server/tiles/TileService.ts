@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/Database';
-import { buildMapAreas, MAP_AREAS_VERSION } from '../import/indicators/buildMapAreas';
-import { lockMapAreaBuild, selectMapAreaBuild } from './mapAreaBuildRepository';
+import { buildMapAreas, MAP_AREAS_VERSION } from '../import/sources/indicators/buildMapAreas';
+import { lockMapAreaBuild, selectMapAreaBuild } from '../visualizations/mapAreaBuildRepository';
 import { renderTile, type TileEncoder } from './renderTile';
 import type { TileAddress } from './TileAddress';
 import { TileCache, type CachedTile } from './TileCache';

@@ -2,7 +2,7 @@ import { useEffect, type CSSProperties } from 'react';
 import { TOOLBAR_WIDTH } from './layout/layoutSlice';
 import { MapControllerProvider, useMapController } from '../map/MapControllerContext';
 import { MapView } from '../map/MapView';
-import { ZoneLayers } from '../features/perimeter/ZoneLayers';
+import { ZoneLayers } from '../features/zones/ZoneLayers';
 import { VisualizationsMapLayers } from '../features/visualizations/VisualizationsMapLayers';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { MapErrorScreen, PanelErrorScreen } from './errors/ErrorScreens';

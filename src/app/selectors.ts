@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { Zone } from '../core/zones/Zone';
+import type { Zone } from '../../kernel/zones/Zone';
 import type { RootState } from './store';
 
 export const selectLayout = (state: RootState) => state.layout;

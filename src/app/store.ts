@@ -1,19 +1,19 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { all } from 'redux-saga/effects';
-import { authApi as defaultAuthApi, type AuthApi } from '../api/authApi';
-import { subscriptionApi as defaultSubscriptionApi, type SubscriptionApi } from '../api/subscriptionApi';
-import { userZonesApi as defaultUserZonesApi, type UserZonesApi } from '../api/userZonesApi';
+import { authApi as defaultAuthApi, type AuthApi } from '../features/account/authApi';
+import { subscriptionApi as defaultSubscriptionApi, type SubscriptionApi } from '../features/subscription/subscriptionApi';
+import { zonesApi as defaultZonesApi, type ZonesApi } from '../features/zones/zonesApi';
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
-import { zonesSaga } from '../features/perimeter/zonesSaga';
+import { zonesSaga } from '../features/zones/zonesSaga';
 import {
   demographicsApi as defaultDemographicsApi,
   type DemographicsApi,
 } from '../features/demographics/demographicsApi';
 import { demographicsSaga } from '../features/demographics/demographicsSaga';
 import { demographicsSlice } from '../features/demographics/demographicsSlice';
-import { zonesSlice } from '../features/perimeter/zonesSlice';
+import { zonesSlice } from '../features/zones/zonesSlice';
 import { realEstateSaga } from '../features/real-estate/realEstateSaga';
 import { realEstateSlice } from '../features/real-estate/realEstateSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
@@ -50,7 +50,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface StoreServices {
   authApi: AuthApi;
   subscriptionApi: SubscriptionApi;
-  userZonesApi: UserZonesApi;
+  zonesApi: ZonesApi;
   demographicsApi: DemographicsApi;
 }
 
@@ -63,7 +63,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
     context: {
       authApi: services.authApi ?? defaultAuthApi,
       subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
-      userZonesApi: services.userZonesApi ?? defaultUserZonesApi,
+      zonesApi: services.zonesApi ?? defaultZonesApi,
       demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
     },
   });

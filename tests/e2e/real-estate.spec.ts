@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, mapReady, panel, test } from './support/shellFixtures';
 
-/** A zone in the shape of src/core/zones/Zone.ts, seeded through the store (the perimeter UI is another domain). */
+/** A zone in the shape of kernel/zones/Zone.ts, seeded through the store (the perimeter UI is another domain). */
 function zone(id: string, name: string, coordinates: [number, number], ring: [number, number][], properties: object) {
   return {
     id,

@@ -23,7 +23,7 @@ export function demoDatabaseKey(openDataDirectory: string): string {
   const sources = [
     ...listFiles(join(PROJECT_ROOT, 'server/db/migrations')),
     ...listFiles(join(PROJECT_ROOT, 'server/import')),
-    ...['geometry', 'statistics', 'territory'].flatMap((folder) => listFiles(join(PROJECT_ROOT, 'src/core', folder))),
+    ...['territory', 'demographics'].flatMap((folder) => listFiles(join(PROJECT_ROOT, 'kernel', folder))),
   ];
   for (const path of sources.sort()) hash.update(relative(PROJECT_ROOT, path)).update(readFileSync(path));
   for (const path of listFiles(openDataDirectory).sort()) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demographicsToArrow } from '../../src/core/demographics/demographicsArrow';
-import type { DemographicsAnswer } from '../../src/core/demographics/demographicsRecord';
+import { demographicsToArrow } from '../../kernel/demographics/demographicsArrow';
+import type { DemographicsAnswer } from '../../kernel/demographics/demographicsRecord';
 import { demographicsWorkerApi } from './demographicsWorkerApi';
 
 describe('demographics worker API', () => {

@@ -1,5 +1,5 @@
-import { aggregateDemographics, type AggregatedDemographics } from '../../src/core/demographics/aggregateDemographics';
-import { demographicsFromArrow } from '../../src/core/demographics/demographicsArrow';
+import { aggregateDemographics, type AggregatedDemographics } from '../../kernel/demographics/aggregateDemographics';
+import { demographicsFromArrow } from '../../kernel/demographics/demographicsArrow';
 
 /** What the demographics worker exposes through Comlink (plain functions, testable in Node). */
 export const demographicsWorkerApi = {

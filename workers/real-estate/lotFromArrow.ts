@@ -1,4 +1,4 @@
-import type { RealEstateLot } from '../../src/core/real-estate/realEstateTypes';
+import type { RealEstateLot } from '../../kernel/real-estate/realEstateTypes';
 
 export type ArrowRow = Record<string, unknown>;
 

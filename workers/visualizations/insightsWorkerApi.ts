@@ -3,7 +3,7 @@ import {
   describeInsights,
   type AreaValue,
   type InsightFormat,
-} from '../../src/core/visualizations/insights';
+} from '../../src/features/visualizations/insights';
 
 /** What the insights worker answers: the figures and the sentences written from them. */
 export const insightsWorkerApi = {

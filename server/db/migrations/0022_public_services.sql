@@ -1,7 +1,7 @@
 -- Public services (engineer "points"): Annuaire de l'administration ('annuaire'), BPE equipment types of
 -- the public-service families placed at BAN addresses of their IRIS ('bpe', demo positions) and the Paris
 -- schools file ('ecoles'). Column names follow ../shared DATA_CONTRACT; families in
--- src/core/publicServices/publicServiceFamilies.ts.
+-- kernel/public-services/publicServiceFamilies.ts.
 CREATE TABLE public_services (
   id text PRIMARY KEY,
   name text NOT NULL,

@@ -1,6 +1,6 @@
 -- Every area drawn on the map (régions, départements, communes, IRIS) in Web Mercator, with
 -- geometries simplified once per zoom band and the common indicators computed once per import.
--- Rebuilt by the derived "indicateurs" import step (server/import/indicators/), never per request.
+-- Rebuilt by the derived "indicateurs" import step (server/import/sources/indicators/), never per request.
 CREATE TABLE map_areas (
   level text NOT NULL CHECK (level IN ('region', 'departement', 'commune', 'iris')),
   code text NOT NULL,

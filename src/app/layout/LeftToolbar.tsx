@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { userInitial } from '../../core/account/accountValidation';
+import { userInitial } from '../../../kernel/account/accountValidation';
 import { authActions } from '../../features/account/authSlice';
 import { LogoIcon, SettingsIcon } from '../../ui/icons';
 import { useAppDispatch, useAppSelector } from '../hooks';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { layoutPanelStack, type PanelStackLayout } from '../../core/layout/panelStackLayout';
+import { layoutPanelStack, type PanelStackLayout } from './panelStackLayout';
 import { useAppSelector } from '../hooks';
 import { RIGHT_PANEL_WIDTH } from './layoutSlice';
 import type { PanelId } from './panelIds';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { PanelPlacement } from '../../core/layout/panelStackLayout';
+import type { PanelPlacement } from '../layout/panelStackLayout';
 import { CloseIcon, CollapseIcon, ExpandIcon } from '../../ui/icons';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { PanelErrorScreen } from '../errors/ErrorScreens';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { PanelStackLayout } from '../../core/layout/panelStackLayout';
-import { PANEL_STACK_OFFSET } from '../../core/layout/panelStackLayout';
+import type { PanelStackLayout } from '../layout/panelStackLayout';
+import { PANEL_STACK_OFFSET } from '../layout/panelStackLayout';
 import { CloseAllIcon } from '../../ui/icons';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { layoutActions } from '../layout/layoutSlice';

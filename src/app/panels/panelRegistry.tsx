@@ -30,7 +30,7 @@ export const PANELS: Record<PanelId, PanelDefinition> = {
     title: 'Périmètre d’analyse',
     label: 'Périmètre d’analyse',
     icon: <PerimeterIcon />,
-    component: lazy(() => import('../../features/perimeter/PerimeterPanel')),
+    component: lazy(() => import('../../features/zones/ZonesPanel')),
   },
   demographics: {
     id: 'demographics',
@@ -79,7 +79,7 @@ export const PANELS: Record<PanelId, PanelDefinition> = {
     title: 'Recherche',
     label: 'Recherche',
     icon: <SearchIcon />,
-    component: lazy(() => import('../../features/perimeter/PerimeterPanel')),
+    component: lazy(() => import('../../features/zones/ZonesPanel')),
   },
   geomarketing: {
     id: 'geomarketing',

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { subscriptionApi } from '../../api/subscriptionApi';
+import { subscriptionApi } from '../../features/subscription/subscriptionApi';
 import { authErrorMessage } from '../../features/account/authSaga';
 import { authActions } from '../../features/account/authSlice';
 import { selectAccessLevel } from '../../features/subscription/subscriptionSlice';
-import { formatEuros } from '../../core/format/formatFrench';
-import { PLANS, TRIAL_DAYS, type Plan } from '../../core/subscription/tiers';
+import { formatEuros } from '../../../kernel/format/formatFrench';
+import { PLANS, TRIAL_DAYS, type Plan } from '../../../kernel/subscription/tiers';
 import { CheckIcon, MinusIcon } from '../../ui/icons';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { toastShown } from '../toasts/toastsSlice';

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { subscriptionApi, type Subscription } from '../../api/subscriptionApi';
+import { subscriptionApi, type Subscription } from '../../features/subscription/subscriptionApi';
 import { authErrorMessage } from '../../features/account/authSaga';
 import { authActions } from '../../features/account/authSlice';
 import { selectAccessLevel, subscriptionActions } from '../../features/subscription/subscriptionSlice';
-import { formatEuros, formatNumber } from '../../core/format/formatFrench';
-import { nextTier, planOf, TIER_LABELS, type TierName } from '../../core/subscription/tiers';
+import { formatEuros, formatNumber } from '../../../kernel/format/formatFrench';
+import { nextTier, planOf, TIER_LABELS, type TierName } from '../../../kernel/subscription/tiers';
 import { CheckIcon } from '../../ui/icons';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { toastShown } from '../toasts/toastsSlice';

@@ -1,5 +1,5 @@
-import { formatNumber } from '../../core/format/formatFrench';
-import { usageRatio, usageTone } from '../../core/subscription/tiers';
+import { formatNumber } from '../../../kernel/format/formatFrench';
+import { usageRatio, usageTone } from '../../../kernel/subscription/tiers';
 
 /**
  * Spec §4 usage bar: red at 90 % or more, yellow at 70 % or more, else purple (zones) or green (exports).

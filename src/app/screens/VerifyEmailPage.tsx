@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/ApiError';
-import { authApi } from '../../api/authApi';
+import { authApi } from '../../features/account/authApi';
 import { authActions } from '../../features/account/authSlice';
 import { useAppDispatch } from '../hooks';
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { canSubmitLogin } from '../../core/account/accountValidation';
+import { canSubmitLogin } from '../../../kernel/account/accountValidation';
 import { Modal } from '../../ui/Modal';
 import { authActions } from './authSlice';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { User } from '../../api/authApi';
+import type { User } from './authApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PreferencesForm } from '../../app/settings/PreferencesForm';
-import { displayName, userInitial } from '../../core/account/accountValidation';
+import { displayName, userInitial } from '../../../kernel/account/accountValidation';
 import { Modal } from '../../ui/Modal';
 import { Tabs } from '../../ui/Tabs';
 import { authActions } from './authSlice';

@@ -7,7 +7,7 @@ import {
   registrationPayload,
   validateRegistration,
   type RegistrationForm,
-} from '../../core/account/accountValidation';
+} from '../../../kernel/account/accountValidation';
 import { Modal } from '../../ui/Modal';
 import { authActions } from './authSlice';
 

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS_UNAVAILABLE_MESSAGE } from '../../api/accountsUnavailable';
-import { createAuthApi } from '../../api/authApi';
+import { ACCOUNTS_UNAVAILABLE_MESSAGE } from './accountsUnavailable';
+import { createAuthApi } from './authApi';
 import { HttpClient } from '../../api/httpClient';
-import { createSubscriptionApi } from '../../api/subscriptionApi';
+import { createSubscriptionApi } from '../subscription/subscriptionApi';
 import { createAppStore, type AppStore, type RootState } from '../../app/store';
 import { selectAccessLevel } from '../subscription/subscriptionSlice';
 import { authActions } from './authSlice';

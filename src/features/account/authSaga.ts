@@ -1,6 +1,6 @@
 import { all, call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ApiError } from '../../api/ApiError';
-import type { AuthApi, User } from '../../api/authApi';
+import type { AuthApi, User } from './authApi';
 import { toastShown } from '../../app/toasts/toastsSlice';
 import { authActions } from './authSlice';
 

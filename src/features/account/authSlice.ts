@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../../api/authApi';
-import type { RegistrationPayload } from '../../core/account/accountValidation';
+import type { User } from './authApi';
+import type { RegistrationPayload } from '../../../kernel/account/accountValidation';
 
 /** The three account modals of the layout shell (spec §2). */
 export type AuthModal = 'login' | 'register' | 'profile';

@@ -1,6 +1,6 @@
-import type { AggregatedDemographics } from '../../core/demographics/aggregateDemographics';
-import { formatEuros, formatNumber, formatPercent, formatSquareKilometres } from '../../core/format/formatFrench';
-import type { Zone } from '../../core/zones/Zone';
+import type { AggregatedDemographics } from '../../../kernel/demographics/aggregateDemographics';
+import { formatEuros, formatNumber, formatPercent, formatSquareKilometres } from '../../../kernel/format/formatFrench';
+import type { Zone } from '../../../kernel/zones/Zone';
 
 const share = (value: number | null) => (value === null ? null : value * 100);
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { GroupSource } from '../../core/demographics/aggregateDemographics';
+import type { GroupSource } from '../../../kernel/demographics/aggregateDemographics';
 
 /** The vintage a figure comes from ('RP 2017', 'Filosofi 2015'). */
 export function SourceTag({ source }: { source: Pick<GroupSource, 'vintage_label' | 'base_label'> }) {

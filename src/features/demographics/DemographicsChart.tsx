@@ -5,7 +5,7 @@ import type { BarSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef, useState } from 'react';
-import { formatNumber } from '../../core/format/formatFrench';
+import { formatNumber } from '../../../kernel/format/formatFrench';
 
 registerEchartsParts([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 

@@ -1,5 +1,5 @@
-import type { AggregatedDemographics, LabelledCount } from '../../core/demographics/aggregateDemographics';
-import { formatEuros, formatNumber, formatPercent, formatSquareKilometres } from '../../core/format/formatFrench';
+import type { AggregatedDemographics, LabelledCount } from '../../../kernel/demographics/aggregateDemographics';
+import { formatEuros, formatNumber, formatPercent, formatSquareKilometres } from '../../../kernel/format/formatFrench';
 import { DemographicsChart } from './DemographicsChart';
 import { FigureCard, FigureTable, Section, Unavailable } from './DemographicsBlocks';
 import type { DemographicsTabId } from './demographicsTabs';

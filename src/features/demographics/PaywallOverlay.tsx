@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TIER_LABELS, type AccessLevel } from '../../core/subscription/tiers';
+import { TIER_LABELS, type AccessLevel } from '../../../kernel/subscription/tiers';
 
 /**
  * Spec §6: a locked tab shows its content blurred under an overlay — an anonymous visitor is asked to

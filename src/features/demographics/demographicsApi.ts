@@ -1,8 +1,8 @@
 import { wrap, transfer, type Remote } from 'comlink';
 import { apiClient, type HttpClient } from '../../api/httpClient';
-import type { AggregatedDemographics } from '../../core/demographics/aggregateDemographics';
-import { ARROW_STREAM_TYPE } from '../../core/demographics/demographicsRecord';
-import { administrativeOf, zoneGeometry, type Zone } from '../../core/zones/Zone';
+import type { AggregatedDemographics } from '../../../kernel/demographics/aggregateDemographics';
+import { ARROW_STREAM_TYPE } from '../../../kernel/demographics/demographicsRecord';
+import { administrativeOf, zoneGeometry, type Zone } from '../../../kernel/zones/Zone';
 import type { DemographicsWorkerApi } from '../../../workers/demographics/demographicsWorkerApi';
 
 /** Spec §9: 3 attempts with a linear 1 s back-off (1 s, then 2 s). */
@@ -17,7 +17,7 @@ export interface DemographicsApi {
 let worker: Remote<DemographicsWorkerApi> | undefined;
 function demographicsWorker(): Remote<DemographicsWorkerApi> {
   worker ??= wrap<DemographicsWorkerApi>(
-    new Worker(new URL('../../../workers/demographics/demographicsWorker.ts', import.meta.url), { type: 'module' }),
+    new Worker(new URL('../../../workers/demographics/demographics.worker.ts', import.meta.url), { type: 'module' }),
   );
   return worker;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore, type AppStore, type RootState } from '../../app/store';
-import type { AggregatedDemographics } from '../../core/demographics/aggregateDemographics';
-import type { Zone } from '../../core/zones/Zone';
+import type { AggregatedDemographics } from '../../../kernel/demographics/aggregateDemographics';
+import type { Zone } from '../../../kernel/zones/Zone';
 import type { DemographicsApi } from './demographicsApi';
 import { demographicsErrorMessage } from './demographicsSaga';
 import { demographicsActions } from './demographicsSlice';

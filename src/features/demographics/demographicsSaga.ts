@@ -3,8 +3,8 @@ import { all, call, cancelled, getContext, put, select, takeLatest } from 'redux
 import { ApiError } from '../../api/ApiError';
 import type { RootState } from '../../app/store';
 import { toastShown } from '../../app/toasts/toastsSlice';
-import type { AggregatedDemographics } from '../../core/demographics/aggregateDemographics';
-import type { Zone } from '../../core/zones/Zone';
+import type { AggregatedDemographics } from '../../../kernel/demographics/aggregateDemographics';
+import type { Zone } from '../../../kernel/zones/Zone';
 import type { DemographicsApi } from './demographicsApi';
 import { demographicsActions, demographicsKey, isFresh } from './demographicsSlice';
 

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
-import type { AggregatedDemographics } from '../../core/demographics/aggregateDemographics';
-import type { Zone } from '../../core/zones/Zone';
+import type { AggregatedDemographics } from '../../../kernel/demographics/aggregateDemographics';
+import type { Zone } from '../../../kernel/zones/Zone';
 
 /** Spec §9: results are kept 5 minutes. */
 export const DEMOGRAPHICS_CACHE_MS = 300_000;

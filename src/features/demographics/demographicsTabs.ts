@@ -1,4 +1,4 @@
-import type { AccessLevel } from '../../core/subscription/tiers';
+import type { AccessLevel } from '../../../kernel/subscription/tiers';
 
 /** Spec §2: the nine tabs of the demographics panel, in order. */
 export const DEMOGRAPHICS_TABS = [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { formatEuros, formatEurosPerSquareMetre, formatNumber, formatShortDate } from '../../core/format/formatFrench';
+import { formatEuros, formatEurosPerSquareMetre, formatNumber, formatShortDate } from '../../../kernel/format/formatFrench';
 import {
   NATURE_MUTATION_VALUES,
   PROPERTY_CATEGORY_HINTS,
@@ -10,7 +10,7 @@ import {
   type RealEstateSearchResult,
   TYPE_LOCAL_VALUES,
   typeLocalLabel,
-} from '../../core/real-estate/realEstateTypes';
+} from '../../../kernel/real-estate/realEstateTypes';
 import { realEstateActions } from './realEstateSlice';
 
 const CATEGORIES = Object.keys(PROPERTY_CATEGORY_LABELS) as PropertyCategory[];

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatNumber } from '../../core/format/formatFrench';
-import type { ClustersResponse } from '../../core/real-estate/realEstateSchemas';
+import { formatNumber } from '../../../kernel/format/formatFrench';
+import type { ClustersResponse } from '../../../kernel/real-estate/realEstateSchemas';
 import { useMapController } from '../../map/MapControllerContext';
 import { realEstateApi } from './realEstateApi';
 import { CLUSTERS_SOURCE, clustersToGeojson, realEstateClustersModule } from './realEstateClustersModule';

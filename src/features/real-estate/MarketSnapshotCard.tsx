@@ -3,8 +3,8 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import { formatEurosPerSquareMetre, formatNumber, formatPercent } from '../../core/format/formatFrench';
-import type { MarketSnapshot } from '../../core/real-estate/realEstateSchemas';
+import { formatEurosPerSquareMetre, formatNumber, formatPercent } from '../../../kernel/format/formatFrench';
+import type { MarketSnapshot } from '../../../kernel/real-estate/realEstateSchemas';
 
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 

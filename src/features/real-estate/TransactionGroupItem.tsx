@@ -1,7 +1,7 @@
-import { formatEuros, formatNumber, formatShortDate } from '../../core/format/formatFrench';
-import type { TransactionGroup } from '../../core/real-estate/groupTransactions';
-import { lotAddress } from '../../core/real-estate/groupTransactions';
-import { natureMutationLabel, typeLocalLabel } from '../../core/real-estate/realEstateTypes';
+import { formatEuros, formatNumber, formatShortDate } from '../../../kernel/format/formatFrench';
+import type { TransactionGroup } from './groupTransactions';
+import { lotAddress } from './groupTransactions';
+import { natureMutationLabel, typeLocalLabel } from '../../../kernel/real-estate/realEstateTypes';
 
 /** A letter badge per type (no emoji font needed), coloured by property category. */
 const TYPE_ICONS: Record<string, [string, string]> = {

@@ -1,17 +1,17 @@
 import type { FeatureCollection, Point } from 'geojson';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso } from 'react-virtuoso';
-import { formatNumber } from '../../core/format/formatFrench';
+import { formatNumber } from '../../../kernel/format/formatFrench';
 import {
   filterGroups,
   GROUP_SORT_LABELS,
   type GroupFilters,
   type GroupSort,
   hasGroupFilters,
-} from '../../core/real-estate/filterGroups';
-import { groupTransactions, type TransactionGroup } from '../../core/real-estate/groupTransactions';
-import { typeLocalLabel, type RealEstateLot } from '../../core/real-estate/realEstateTypes';
-import type { Zone } from '../../core/zones/Zone';
+} from '../../../kernel/real-estate/filterGroups';
+import { groupTransactions, type TransactionGroup } from './groupTransactions';
+import { typeLocalLabel, type RealEstateLot } from '../../../kernel/real-estate/realEstateTypes';
+import type { Zone } from '../../../kernel/zones/Zone';
 import { useMapController } from '../../map/MapControllerContext';
 import { ZoneTransactionsDatabase } from '../../../workers/real-estate/zoneTransactionsDatabase';
 import { lotsFromArrow } from './exportZoneTransactions';

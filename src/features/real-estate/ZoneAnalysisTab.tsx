@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { formatEuros, formatEurosPerSquareMetre, formatNumber, formatPercent } from '../../core/format/formatFrench';
-import type { Breakdown } from '../../core/real-estate/realEstateSchemas';
-import { natureMutationLabel, type RealEstateLot, typeLocalLabel } from '../../core/real-estate/realEstateTypes';
-import type { Zone } from '../../core/zones/Zone';
+import { formatEuros, formatEurosPerSquareMetre, formatNumber, formatPercent } from '../../../kernel/format/formatFrench';
+import type { Breakdown } from '../../../kernel/real-estate/realEstateSchemas';
+import { natureMutationLabel, type RealEstateLot, typeLocalLabel } from '../../../kernel/real-estate/realEstateTypes';
+import type { Zone } from '../../../kernel/zones/Zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { exportZoneTransactions } from './exportZoneTransactions';
 import { MarketSnapshotCard } from './MarketSnapshotCard';

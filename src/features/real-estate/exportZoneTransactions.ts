@@ -1,7 +1,7 @@
 import { tableFromIPC } from 'apache-arrow';
-import { transactionsToCsv } from '../../core/real-estate/transactionsToCsv';
-import type { RealEstateLot } from '../../core/real-estate/realEstateTypes';
-import type { Zone } from '../../core/zones/Zone';
+import { transactionsToCsv } from './transactionsToCsv';
+import type { RealEstateLot } from '../../../kernel/real-estate/realEstateTypes';
+import type { Zone } from '../../../kernel/zones/Zone';
 import { lotFromArrow } from '../../../workers/real-estate/lotFromArrow';
 import { realEstateApi } from './realEstateApi';
 

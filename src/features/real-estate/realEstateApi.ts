@@ -1,7 +1,7 @@
 import { apiClient } from '../../api/httpClient';
-import type { ClustersResponse, ZoneStatistics } from '../../core/real-estate/realEstateSchemas';
-import type { RealEstateFilters, RealEstateSearchResult } from '../../core/real-estate/realEstateTypes';
-import { administrativeOf, type Zone, zoneGeometry } from '../../core/zones/Zone';
+import type { ClustersResponse, ZoneStatistics } from '../../../kernel/real-estate/realEstateSchemas';
+import type { RealEstateFilters, RealEstateSearchResult } from '../../../kernel/real-estate/realEstateTypes';
+import { administrativeOf, type Zone, zoneGeometry } from '../../../kernel/zones/Zone';
 
 /** The zone part of a request: codes for administrative zones (spec §7 priority), else the geometry. */
 export function zoneRequest(zone: Zone): Record<string, unknown> {

@@ -1,8 +1,8 @@
 import type { FeatureCollection, Point } from 'geojson';
 import * as maplibregl from 'maplibre-gl';
-import { formatEuros, formatNumber, formatShortDate } from '../../core/format/formatFrench';
-import type { RealEstateCluster } from '../../core/real-estate/realEstateSchemas';
-import { typeLocalLabel } from '../../core/real-estate/realEstateTypes';
+import { formatEuros, formatNumber, formatShortDate } from '../../../kernel/format/formatFrench';
+import type { RealEstateCluster } from '../../../kernel/real-estate/realEstateSchemas';
+import { typeLocalLabel } from '../../../kernel/real-estate/realEstateTypes';
 import { ensureLayer, ensureSource, type MapLayerModule, removeLayersAndSource } from '../../map/MapLayerModule';
 
 export const CLUSTERS_SOURCE = 'real-estate-clusters';

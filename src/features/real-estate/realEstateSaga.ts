@@ -1,8 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, put, takeLatest } from 'redux-saga/effects';
-import type { ZoneStatistics } from '../../core/real-estate/realEstateSchemas';
-import type { RealEstateFilters } from '../../core/real-estate/realEstateTypes';
-import type { Zone } from '../../core/zones/Zone';
+import type { ZoneStatistics } from '../../../kernel/real-estate/realEstateSchemas';
+import type { RealEstateFilters } from '../../../kernel/real-estate/realEstateTypes';
+import type { Zone } from '../../../kernel/zones/Zone';
 import { realEstateApi, type SearchResponse } from './realEstateApi';
 import { realEstateActions } from './realEstateSlice';
 

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ZoneStatistics } from '../../core/real-estate/realEstateSchemas';
-import type { RealEstateFilters } from '../../core/real-estate/realEstateTypes';
-import type { Zone } from '../../core/zones/Zone';
+import type { ZoneStatistics } from '../../../kernel/real-estate/realEstateSchemas';
+import type { RealEstateFilters } from '../../../kernel/real-estate/realEstateTypes';
+import type { Zone } from '../../../kernel/zones/Zone';
 import type { SearchResponse } from './realEstateApi';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';

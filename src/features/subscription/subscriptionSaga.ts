@@ -1,5 +1,5 @@
 import { call, getContext, put, takeLatest } from 'redux-saga/effects';
-import type { Subscription, SubscriptionApi } from '../../api/subscriptionApi';
+import type { Subscription, SubscriptionApi } from './subscriptionApi';
 import { authActions } from '../account/authSlice';
 import { subscriptionActions } from './subscriptionSlice';
 

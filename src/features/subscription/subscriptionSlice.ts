@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Subscription } from '../../api/subscriptionApi';
+import type { Subscription } from './subscriptionApi';
 import type { RootState } from '../../app/store';
-import type { AccessLevel } from '../../core/subscription/tiers';
+import type { AccessLevel } from '../../../kernel/subscription/tiers';
 
 /** Spec §4 "Subscription": anonymous by default; after a fetch, the user's tier. */
 export interface SubscriptionState {

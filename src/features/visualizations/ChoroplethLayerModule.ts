@@ -1,7 +1,7 @@
 import type * as maplibregl from 'maplibre-gl';
-import { indicatorById, PALETTES } from '../../core/iris/indicators';
-import { IRIS_FALLBACK_COLOUR } from '../../core/visualizations/irisLayerModes';
-import { missingValueFilter, stepColourExpression } from '../../core/visualizations/stepColourExpression';
+import { indicatorById, PALETTES } from '../../../kernel/visualizations/indicators';
+import { IRIS_FALLBACK_COLOUR } from './irisLayerModes';
+import { missingValueFilter, stepColourExpression } from './stepColourExpression';
 import { apiTileUrl } from '../../map/apiTileUrl';
 import { ensureLayer, ensureSource, removeLayersAndSource, type MapLayerModule } from '../../map/MapLayerModule';
 import type { ChoroplethSettings } from './visualizationsSlice';

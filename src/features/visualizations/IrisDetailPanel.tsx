@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { formatEuros, formatEurosPerSquareMetre, formatNumber, formatPercent } from '../../core/format/formatFrench';
-import { irisTypeLabel } from '../../core/iris/irisProperties';
-import { irisDensity } from '../../core/visualizations/irisSelection';
+import { formatEuros, formatEurosPerSquareMetre, formatNumber, formatPercent } from '../../../kernel/format/formatFrench';
+import { irisTypeLabel } from '../../../kernel/visualizations/irisProperties';
+import { irisDensity } from './irisSelection';
 import { selectVisualizations, visualizationsActions } from './visualizationsSlice';
 
 const NOT_AVAILABLE = 'donnée non disponible';

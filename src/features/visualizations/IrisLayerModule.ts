@@ -10,8 +10,8 @@ import {
   IRIS_SELECTED_COLOUR,
   isHeatmapMode,
   type IrisLayerMode,
-} from '../../core/visualizations/irisLayerModes';
-import { stepColourExpression } from '../../core/visualizations/stepColourExpression';
+} from './irisLayerModes';
+import { stepColourExpression } from './stepColourExpression';
 import { apiTileUrl } from '../../map/apiTileUrl';
 import { ensureLayer, ensureSource, removeLayersAndSource, type MapLayerModule } from '../../map/MapLayerModule';
 

@@ -5,8 +5,8 @@ import {
   IRIS_LAYER_MODE_LABELS,
   IRIS_LAYER_MODES,
   isHeatmapMode,
-} from '../../core/visualizations/irisLayerModes';
-import { legendClasses } from '../../core/visualizations/legendClasses';
+} from './irisLayerModes';
+import { legendClasses } from './legendClasses';
 import { VisualizationLegend } from './VisualizationLegend';
 import { selectVisualizations, visualizationsActions } from './visualizationsSlice';
 import './visualizations.css';

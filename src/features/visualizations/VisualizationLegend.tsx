@@ -1,4 +1,4 @@
-import type { LegendClass } from '../../core/visualizations/legendClasses';
+import type { LegendClass } from './legendClasses';
 
 /** A legend: one swatch per class with its range, the unit, and the "donnée non disponible" hatching. */
 export function VisualizationLegend({

@@ -4,9 +4,9 @@ import { useStore } from 'react-redux';
 import type { RootState } from '../../app/store';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toastShown } from '../../app/toasts/toastsSlice';
-import { indicatorById, INDICATOR_LEVELS } from '../../core/iris/indicators';
-import type { AreaValue } from '../../core/visualizations/insights';
-import { irisSelectionProperties } from '../../core/visualizations/irisSelection';
+import { indicatorById, INDICATOR_LEVELS } from '../../../kernel/visualizations/indicators';
+import type { AreaValue } from './insights';
+import { irisSelectionProperties } from './irisSelection';
 import { useMapController } from '../../map/MapControllerContext';
 import {
   CHOROPLETH_FILL_LAYER_ID,

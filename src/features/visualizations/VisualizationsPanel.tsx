@@ -9,8 +9,8 @@ import {
   PALETTES,
   type IndicatorId,
   type PaletteId,
-} from '../../core/iris/indicators';
-import { legendClasses } from '../../core/visualizations/legendClasses';
+} from '../../../kernel/visualizations/indicators';
+import { legendClasses } from './legendClasses';
 import { VisualizationLegend } from './VisualizationLegend';
 import { selectVisualizations, visualizationsActions } from './visualizationsSlice';
 import './visualizations.css';

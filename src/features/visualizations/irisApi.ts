@@ -1,4 +1,4 @@
-import { irisDetailSchema, type IrisDetail } from '../../core/iris/irisSchemas';
+import { irisDetailSchema, type IrisDetail } from '../../../kernel/visualizations/irisSchemas';
 import { ApiError } from '../../api/ApiError';
 import { apiClient, type HttpClient } from '../../api/httpClient';
 

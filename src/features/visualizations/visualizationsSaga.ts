@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, put, takeLatest } from 'redux-saga/effects';
-import type { IrisDetail } from '../../core/iris/irisSchemas';
-import type { IrisSelectionProperties } from '../../core/visualizations/irisSelection';
+import type { IrisDetail } from '../../../kernel/visualizations/irisSchemas';
+import type { IrisSelectionProperties } from './irisSelection';
 import { fetchIrisDetail } from './irisApi';
 import { visualizationsActions } from './visualizationsSlice';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { irisSelectionProperties } from '../../core/visualizations/irisSelection';
+import { irisSelectionProperties } from './irisSelection';
 import {
   DEFAULT_OPACITY,
   initialVisualizationsState,

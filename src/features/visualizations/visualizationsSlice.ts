@@ -1,10 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
-import type { IndicatorId, IndicatorLevel, PaletteId } from '../../core/iris/indicators';
-import type { IrisDetail } from '../../core/iris/irisSchemas';
-import { isHeatmapMode, toggledIrisLayerMode, type IrisLayerMode } from '../../core/visualizations/irisLayerModes';
-import type { AreaInsights } from '../../core/visualizations/insights';
-import type { IrisSelectionProperties } from '../../core/visualizations/irisSelection';
+import type { IndicatorId, IndicatorLevel, PaletteId } from '../../../kernel/visualizations/indicators';
+import type { IrisDetail } from '../../../kernel/visualizations/irisSchemas';
+import { isHeatmapMode, toggledIrisLayerMode, type IrisLayerMode } from './irisLayerModes';
+import type { AreaInsights } from './insights';
+import type { IrisSelectionProperties } from './irisSelection';
 
 /** Spec §9: default opacity 70. */
 export const DEFAULT_OPACITY = 70;

@@ -1,0 +1,88 @@
+import { basename } from 'node:path';
+import type { Database } from '../../db/Database';
+import { findDataset, saveDataset } from '../../datasets/datasetRepository';
+import type { ImportContext, Importer } from './Importer';
+import { ImportProgress, type ProgressOutput } from './ImportProgress';
+import { planChecksum } from './fileChecksum';
+
+/** What happened to one dataset. */
+export interface ImportOutcome {
+  source: string;
+  territory: string;
+  vintage: string;
+  label: string;
+  status: 'loaded' | 'unchanged';
+  rows: number;
+  durationMs: number;
+  rowsPerSecond: number;
+}
+
+export interface RunImportsOptions {
+  output?: ProgressOutput;
+  /** Reload even when the checksum is unchanged. */
+  force?: boolean;
+  /** Keep only these sources (`--only dvf,ban`). */
+  only?: readonly string[] | undefined;
+}
+
+/**
+ * Runs the importers in order. Each dataset loads in its own transaction: its previous rows are
+ * deleted, the new ones copied, its indexes rebuilt and its `datasets` record written — or nothing
+ * changes when any row fails. A dataset whose files and importer version are unchanged is skipped.
+ */
+export async function runImports(
+  database: Database,
+  importers: readonly Importer[],
+  context: ImportContext,
+  options: RunImportsOptions = {},
+): Promise<ImportOutcome[]> {
+  const output = options.output ?? process.stdout;
+  const outcomes: ImportOutcome[] = [];
+  for (const importer of importers) {
+    if (options.only && !options.only.includes(importer.source)) continue;
+    for (const plan of await importer.plan(context)) {
+      const checksum = await planChecksum(plan.version, plan.files);
+      const previous = await findDataset(database, plan);
+      if (!options.force && previous?.checksum === checksum) {
+        output.write(`  = ${plan.label} : inchangé (${previous.rowCount.toLocaleString('fr-FR')} lignes)\n`);
+        outcomes.push({ ...pick(plan), status: 'unchanged', rows: previous.rowCount, durationMs: 0, rowsPerSecond: 0 });
+        continue;
+      }
+      const progress = new ImportProgress(plan.label, output);
+      const rows = await database.transaction(async (transaction) => {
+        for (const name of Object.keys(plan.indexes ?? {})) await transaction.exec(`DROP INDEX IF EXISTS ${name}`);
+        await plan.clear(transaction);
+        const loaded = await plan.load(transaction, progress);
+        for (const statement of Object.values(plan.indexes ?? {})) await transaction.exec(statement);
+        await saveDataset(transaction, {
+          source: plan.source,
+          territory: plan.territory,
+          vintage: plan.vintage,
+          label: plan.label,
+          rowCount: loaded,
+          checksum,
+          files: plan.files.map((file) => basename(file)),
+          durationMs: Math.round(progress.elapsedMs),
+          demo: plan.demo ?? false,
+        });
+        return loaded;
+      });
+      progress.finish(rows);
+      outcomes.push({
+        ...pick(plan),
+        status: 'loaded',
+        rows,
+        durationMs: Math.round(progress.elapsedMs),
+        rowsPerSecond: progress.rowsPerSecond,
+      });
+    }
+  }
+  return outcomes;
+}
+
+const pick = (plan: { source: string; territory: string; vintage: string; label: string }) => ({
+  source: plan.source,
+  territory: plan.territory,
+  vintage: plan.vintage,
+  label: plan.label,
+});

@@ -1,0 +1,214 @@
+import { basename } from 'node:path';
+import type { Feature, Geometry } from 'geojson';
+import { geojsonToEwkt } from '../../pipeline/geojsonToWkt';
+import type { Queryable } from '../../../db/Database';
+import { CopyBuffer } from '../../pipeline/copy/CopyBuffer';
+import { featureText, readGeojsonFile } from '../../pipeline/geojson/readGeojsonFile';
+import { findDataFile } from '../../pipeline/findDataFile';
+import { ImportError } from '../../pipeline/ImportError';
+import type { ImportProgress } from '../../pipeline/ImportProgress';
+import type { DatasetPlan, Importer } from '../../pipeline/Importer';
+import {
+  administrativeReferenceVersion,
+  departementOfCommune,
+  loadAdministrativeReference,
+} from './administrativeReference';
+
+const IMPORTER_VERSION = 'admin-1';
+
+/** The files of `admin/` this importer reads (first found), relative to the open-data folder. */
+export const ADMIN_FILES = {
+  regions: ['admin/regions-avec-outre-mer.geojson.gz'],
+  departements: ['admin/departements-avec-outre-mer.geojson.gz'],
+  communes: ['admin/communes-france-2018.geojson.gz', 'admin/communes-france.geojson'],
+  parisArrondissements: ['admin/arrondissements-municipaux-75-paris.geojson'],
+} as const;
+
+/** Multipolygon, valid, SRID 4326: what every boundary table stores. */
+const CLEAN_GEOMETRY = `ST_Multi(CASE WHEN ST_IsValid(geometry) THEN geometry
+  ELSE ST_CollectionExtract(ST_MakeValid(geometry), 3) END)`;
+
+function geometryOf(feature: Feature<Geometry | null>, file: string, index: number): string {
+  if (!feature.geometry || (feature.geometry.type !== 'Polygon' && feature.geometry.type !== 'MultiPolygon')) {
+    throw new ImportError(file, undefined, 'geometry', `entité n° ${index + 1} : Polygon ou MultiPolygon attendu`);
+  }
+  return geojsonToEwkt(feature.geometry);
+}
+
+async function stageFeatures(
+  transaction: Queryable,
+  path: string,
+  progress: ImportProgress,
+  toRow: (feature: Feature<Geometry | null>, index: number) => (string | number | null)[],
+  columns: string[],
+): Promise<number> {
+  const file = basename(path);
+  const features = readGeojsonFile(path);
+  const buffer = new CopyBuffer(transaction, 'staging_boundaries', columns, 2_000);
+  for (const [index, feature] of features.entries()) {
+    await buffer.add(toRow(feature, index));
+    if (index % 1000 === 0) progress.update(index, index / features.length);
+  }
+  await buffer.flush();
+  progress.update(features.length, 1);
+  if (buffer.rowCount !== features.length) throw new ImportError(file, undefined, undefined, 'chargement incomplet');
+  return features.length;
+}
+
+const STAGING_TABLE = `CREATE TEMP TABLE staging_boundaries (
+  code text NOT NULL, name text NOT NULL, kind text, parent_code text, departement_code text,
+  region_code text, population integer, postcodes text[], geometry geometry NOT NULL
+) ON COMMIT DROP`;
+
+function regionsPlan(path: string): DatasetPlan {
+  return {
+    source: 'admin-regions',
+    territory: 'FR',
+    vintage: '2018',
+    label: 'Régions (IGN Admin Express COG 2018)',
+    files: [path],
+    version: `${IMPORTER_VERSION}-${administrativeReferenceVersion()}`,
+    clear: (transaction) => transaction.exec('DELETE FROM regions'),
+    async load(transaction, progress) {
+      const reference = loadAdministrativeReference();
+      await transaction.exec(STAGING_TABLE);
+      await stageFeatures(
+        transaction,
+        path,
+        progress,
+        (feature, index) => {
+          const code = featureText(feature, 'code', basename(path), index);
+          const name = reference.regions.get(code)?.nom ?? featureText(feature, 'nom', basename(path), index);
+          return [code, name, geometryOf(feature, basename(path), index)];
+        },
+        ['code', 'name', 'geometry'],
+      );
+      const { affectedRows } = await transaction.query(`INSERT INTO regions (code, name, area_km2, centroid, geometry)
+        SELECT code, name, ST_Area(g::geography) / 1e6, ST_PointOnSurface(g), g
+        FROM (SELECT code, name, ${CLEAN_GEOMETRY} AS g FROM staging_boundaries) cleaned`);
+      return affectedRows;
+    },
+  };
+}
+
+function departementsPlan(path: string): DatasetPlan {
+  return {
+    source: 'admin-departements',
+    territory: 'FR',
+    vintage: '2018',
+    label: 'Départements (IGN Admin Express COG 2018)',
+    files: [path],
+    version: `${IMPORTER_VERSION}-${administrativeReferenceVersion()}`,
+    clear: (transaction) => transaction.exec('DELETE FROM departements'),
+    async load(transaction, progress) {
+      const reference = loadAdministrativeReference();
+      const file = basename(path);
+      await transaction.exec(STAGING_TABLE);
+      await stageFeatures(
+        transaction,
+        path,
+        progress,
+        (feature, index) => {
+          const code = featureText(feature, 'code', file, index);
+          const known = reference.departements.get(code);
+          if (!known)
+            throw new ImportError(file, undefined, 'code', `entité n° ${index + 1} : département inconnu « ${code} »`);
+          return [code, known.nom, known.region, geometryOf(feature, file, index)];
+        },
+        ['code', 'name', 'region_code', 'geometry'],
+      );
+      const { affectedRows } =
+        await transaction.query(`INSERT INTO departements (code, name, region_code, area_km2, centroid, geometry)
+        SELECT code, name, region_code, ST_Area(g::geography) / 1e6, ST_PointOnSurface(g), g
+        FROM (SELECT code, name, region_code, ${CLEAN_GEOMETRY} AS g FROM staging_boundaries) cleaned`);
+      return affectedRows;
+    },
+  };
+}
+
+function communesPlan(communesPath: string, arrondissementsPath: string | undefined): DatasetPlan {
+  const files = [communesPath, ...(arrondissementsPath ? [arrondissementsPath] : [])];
+  return {
+    source: 'admin-communes',
+    territory: 'FR',
+    vintage: '2018',
+    label: 'Communes (IGN Admin Express COG 2018, noms et populations COG 2026)',
+    files,
+    version: `${IMPORTER_VERSION}-${administrativeReferenceVersion()}`,
+    indexes: {
+      communes_geometry_index: 'CREATE INDEX communes_geometry_index ON communes USING gist (geometry)',
+      communes_departement_index: 'CREATE INDEX communes_departement_index ON communes (departement_code)',
+    },
+    clear: (transaction) => transaction.exec('DELETE FROM communes'),
+    async load(transaction, progress) {
+      const reference = loadAdministrativeReference();
+      await transaction.exec(STAGING_TABLE);
+      const columns = [
+        'code',
+        'name',
+        'kind',
+        'parent_code',
+        'departement_code',
+        'region_code',
+        'population',
+        'postcodes',
+        'geometry',
+      ];
+      for (const path of files) {
+        const file = basename(path);
+        const kind = path === arrondissementsPath ? 'arrondissement-municipal' : 'commune';
+        await stageFeatures(
+          transaction,
+          path,
+          progress,
+          (feature, index) => {
+            const code = featureText(feature, 'code', file, index);
+            if (!/^(\d{5}|2[AB]\d{3})$/.test(code)) {
+              throw new ImportError(
+                file,
+                undefined,
+                'code',
+                `entité n° ${index + 1} : code commune invalide « ${code} »`,
+              );
+            }
+            const known = reference.communes.get(code);
+            const departementCode = known?.departement ?? departementOfCommune(code);
+            return [
+              code,
+              known?.nom ?? featureText(feature, 'nom', file, index),
+              kind,
+              known?.commune ?? null,
+              departementCode,
+              known?.region ?? reference.departements.get(departementCode)?.region ?? null,
+              known?.population ?? null,
+              `{${(known?.codesPostaux ?? []).join(',')}}`,
+              geometryOf(feature, file, index),
+            ];
+          },
+          columns,
+        );
+      }
+      const { affectedRows } = await transaction.query(`INSERT INTO communes
+          (code, name, kind, parent_code, departement_code, region_code, population, postcodes, area_km2, centroid, geometry)
+        SELECT code, name, kind, parent_code, departement_code, region_code, population, postcodes,
+          ST_Area(g::geography) / 1e6, ST_PointOnSurface(g), g
+        FROM (SELECT *, ${CLEAN_GEOMETRY} AS g FROM staging_boundaries) cleaned`);
+      return affectedRows;
+    },
+  };
+}
+
+/** Régions, départements and communes (with the Paris arrondissements municipaux), national. */
+export const adminImporter: Importer = {
+  source: 'admin',
+  plan({ openDataDirectory }) {
+    const plans: DatasetPlan[] = [];
+    const regions = findDataFile(openDataDirectory, ADMIN_FILES.regions);
+    const departements = findDataFile(openDataDirectory, ADMIN_FILES.departements);
+    const communes = findDataFile(openDataDirectory, ADMIN_FILES.communes);
+    if (regions) plans.push(regionsPlan(regions));
+    if (departements) plans.push(departementsPlan(departements));
+    if (communes) plans.push(communesPlan(communes, findDataFile(openDataDirectory, ADMIN_FILES.parisArrondissements)));
+    return plans;
+  },
+};

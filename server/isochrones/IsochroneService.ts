@@ -1,0 +1,102 @@
+import { area } from '@turf/turf';
+import type { FastifyBaseLogger } from 'fastify';
+import { encodeReachedNetwork } from '../../kernel/isochrones/encodeReachedNetwork';
+import { OffNetworkError } from '../../kernel/isochrones/IsochroneEngine';
+import type { IsochroneFeature, ValidIsochroneRequest } from '../../kernel/isochrones/isochroneSchemas';
+import type { Database } from '../db/Database';
+import { unprocessable } from '../http/HttpError';
+import type { RoadGraphStore } from './RoadGraphStore';
+import { hasGtfsFeedFor, selectDepartementAt } from './transitRepository';
+import { VALHALLA_COSTING, ValhallaError, ValhallaOffNetworkError, valhallaIsochrone } from './valhallaIsochrone';
+
+export const OFF_NETWORK_MESSAGE = 'Adresse hors du réseau routier importé';
+
+/** Computes isochrones with the in-memory engine, or with Valhalla when `VALHALLA_URL` is set. */
+export class IsochroneService {
+  constructor(
+    private readonly database: Database,
+    private readonly store: RoadGraphStore,
+    private readonly options: { valhallaUrl?: string | undefined; fetch?: typeof fetch; log?: FastifyBaseLogger } = {},
+  ) {}
+
+  async generate(request: ValidIsochroneRequest): Promise<IsochroneFeature> {
+    const startedAt = performance.now();
+    const metric = request.zoneType;
+    const minutes = metric === 'time' ? (request.travelTime as number) : null;
+    const metres = metric === 'distance' ? (request.zoneDistance as number) : null;
+    const properties = {
+      transportMode: request.transportMode,
+      zoneType: metric,
+      travelTime: minutes,
+      zoneDistance: metres,
+      center: request.coordinates,
+    };
+    const finish = (
+      geometry: IsochroneFeature['geometry'],
+      engine: 'zonalyse' | 'valhalla',
+      snapDistance: number | null,
+    ): IsochroneFeature => ({
+      type: 'Feature',
+      geometry,
+      properties: {
+        ...properties,
+        engine,
+        snapDistance: snapDistance === null ? null : Math.round(snapDistance * 10) / 10,
+        areaKm2: Math.round((area(geometry as Parameters<typeof area>[0]) / 1e6) * 1000) / 1000,
+        computationTimeMs: Math.round((performance.now() - startedAt) * 10) / 10,
+      },
+    });
+
+    if (this.options.valhallaUrl) {
+      try {
+        const geometry = await valhallaIsochrone(
+          this.options.valhallaUrl,
+          {
+            origin: request.coordinates,
+            costing: VALHALLA_COSTING[request.transportMode],
+            metric,
+            value: metric === 'time' ? (minutes as number) : (metres as number) / 1000,
+            departureTime: request.departureTime ?? null,
+          },
+          this.options.fetch ? { fetch: this.options.fetch } : {},
+        );
+        return finish(geometry, 'valhalla', null);
+      } catch (error) {
+        if (error instanceof ValhallaOffNetworkError) throw unprocessable(OFF_NETWORK_MESSAGE, 'OFF_NETWORK');
+        if (!(error instanceof ValhallaError)) throw error;
+        // Valhalla down: the local engine answers for the road modes.
+        this.options.log?.warn({ err: error }, 'Valhalla indisponible, calcul local');
+      }
+    }
+
+    if (request.transportMode === 'public-transport') {
+      const departement = await selectDepartementAt(this.database, ...request.coordinates);
+      if (!(await hasGtfsFeedFor(this.database, departement))) {
+        throw unprocessable(
+          'Transport en commun indisponible : aucun réseau de transport (GTFS) n’est importé pour ce territoire. Choisissez Voiture, À pied ou Vélo.',
+          'NO_TRANSIT_NETWORK',
+        );
+      }
+      throw unprocessable(
+        'Transport en commun indisponible : le calcul d’isochrones sur le réseau GTFS importé demande un serveur Valhalla (VALHALLA_URL).',
+        'TRANSIT_ENGINE_MISSING',
+      );
+    }
+
+    const engine = await this.store.get();
+    const limit = metric === 'time' ? (minutes as number) * 60 : (metres as number);
+    const reachLimit =
+      request.reachLimit === undefined ? limit : metric === 'time' ? request.reachLimit * 60 : request.reachLimit;
+    try {
+      const result = engine.isochrone(
+        { origin: request.coordinates, mode: request.transportMode, metric, limit },
+        request.includeReach ? reachLimit : limit,
+      );
+      const feature = finish(result.geometry, 'zonalyse', result.snapMetres);
+      return request.includeReach ? { ...feature, reach: encodeReachedNetwork(result.reach) } : feature;
+    } catch (error) {
+      if (error instanceof OffNetworkError) throw unprocessable(OFF_NETWORK_MESSAGE, 'OFF_NETWORK');
+      throw error;
+    }
+  }
+}

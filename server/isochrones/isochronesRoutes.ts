@@ -1,0 +1,41 @@
+import type { RouteModule } from '../AppContext';
+import { HttpError } from '../http/HttpError';
+import { parseInput } from '../http/parseInput';
+import {
+  isochroneBatchSchema,
+  isochroneRequestSchema,
+  type IsochroneBatchResponse,
+} from '../../kernel/isochrones/isochroneSchemas';
+import { IsochroneService } from './IsochroneService';
+import { RoadGraphStore } from './RoadGraphStore';
+
+/**
+ * `POST /api/isochrone/generate` (one zone) and `POST /api/isochrone/batch` ({requests}, each
+ * answered on its own: a failing request does not fail the others).
+ */
+export const isochroneRoutes: RouteModule = (app, { database, config }) => {
+  const service = new IsochroneService(database, new RoadGraphStore(database), {
+    valhallaUrl: config.valhallaUrl,
+    log: app.log,
+  });
+
+  app.post('/isochrone/generate', async (request) => {
+    const body = parseInput(isochroneRequestSchema, request.body, 'body');
+    return service.generate(body);
+  });
+
+  app.post('/isochrone/batch', async (request): Promise<IsochroneBatchResponse> => {
+    const startedAt = performance.now();
+    const { requests } = parseInput(isochroneBatchSchema, request.body, 'body');
+    const results: IsochroneBatchResponse['results'] = [];
+    for (const item of requests) {
+      try {
+        results.push({ status: 'ok', feature: await service.generate(item) });
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        results.push({ status: 'error', statusCode: error.statusCode, code: error.code, detail: error.detail });
+      }
+    }
+    return { results, computationTimeMs: Math.round((performance.now() - startedAt) * 10) / 10 };
+  });
+};

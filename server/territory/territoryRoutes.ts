@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { RouteModule } from '../AppContext';
+import { notFound } from '../http/HttpError';
+import { parseInput } from '../http/parseInput';
+import { IRIS_CODE_PATTERN } from '../../kernel/visualizations/irisProperties';
+import { OVERSEAS_REGION_CODES, compareFrench, sortRegions } from '../../kernel/territory/territorySchemas';
+import {
+  selectBoundary,
+  selectCommunes,
+  selectDepartments,
+  selectIrisOfCommune,
+  selectRegions,
+  type BoundaryLevel,
+} from './territoryRepository';
+
+const MAX_ROWS = 5000;
+const limitSchema = z.coerce.number().int().min(1).max(MAX_ROWS).default(1000);
+const regionCode = z
+  .string()
+  .trim()
+  .regex(/^\d{2}$/, 'code de région attendu (2 chiffres)');
+const departmentCode = z
+  .string()
+  .trim()
+  .regex(/^(\d{2}|2[AB]|97\d)$/i, 'code de département attendu (75, 2A, 971…)');
+const communeCode = z
+  .string()
+  .trim()
+  .regex(/^(\d{5}|2[AB]\d{3})$/i, 'code commune INSEE attendu (5 caractères)');
+
+const departmentsQuery = z.object({ region: regionCode.optional() });
+const communesQuery = z.object({
+  department: departmentCode.transform((code) => code.toUpperCase()),
+  limit: limitSchema,
+});
+const irisQuery = z.object({ commune: communeCode.transform((code) => code.toUpperCase()), limit: limitSchema });
+
+const CODE_SCHEMAS: Record<BoundaryLevel, z.ZodType<string>> = {
+  region: regionCode,
+  department: departmentCode.transform((code) => code.toUpperCase()),
+  commune: communeCode.transform((code) => code.toUpperCase()),
+  iris: z.string().trim().regex(IRIS_CODE_PATTERN, 'code IRIS attendu (9 caractères)'),
+};
+
+const NOT_FOUND_MESSAGES: Record<BoundaryLevel, string> = {
+  region: 'Région introuvable',
+  department: 'Département introuvable',
+  commune: 'Commune introuvable',
+  iris: 'Zone IRIS introuvable',
+};
+
+/**
+ * Spec §7 administrative zones, read from the imported boundaries: the tree's lists (régions with
+ * the overseas ones last, everything else in French-locale order; Paris as its arrondissements) and
+ * one boundary Feature per unit.
+ */
+export const territoryRoutes: RouteModule = (app, { database }) => {
+  app.get('/admin-zones/regions', async () =>
+    sortRegions(await selectRegions(database)).map((region) => ({
+      ...region,
+      overseas: OVERSEAS_REGION_CODES.includes(region.code),
+    })),
+  );
+
+  app.get('/admin-zones/departments', async (request) => {
+    const { region } = parseInput(departmentsQuery, request.query, 'query');
+    return (await selectDepartments(database, region)).sort((left, right) => compareFrench(left.name, right.name));
+  });
+
+  app.get('/admin-zones/communes', async (request) => {
+    const { department, limit } = parseInput(communesQuery, request.query, 'query');
+    return (await selectCommunes(database, department, limit)).sort((left, right) =>
+      compareFrench(left.name, right.name),
+    );
+  });
+
+  app.get('/admin-zones/iris', async (request) => {
+    const { commune, limit } = parseInput(irisQuery, request.query, 'query');
+    return (await selectIrisOfCommune(database, commune, limit)).sort(
+      (left, right) => compareFrench(left.iris_name, right.iris_name) || left.iris_code.localeCompare(right.iris_code),
+    );
+  });
+
+  for (const level of Object.keys(CODE_SCHEMAS) as BoundaryLevel[]) {
+    const paramsSchema = z.object({ code: CODE_SCHEMAS[level] });
+    app.get(`/admin-zones/${level}/:code/geometry`, async (request, reply) => {
+      const { code } = parseInput(paramsSchema, request.params, 'params');
+      const boundary = await selectBoundary(database, level, code);
+      if (!boundary) throw notFound(`${NOT_FOUND_MESSAGES[level]} : ${code}`);
+      reply.header('Cache-Control', 'public, max-age=3600');
+      return {
+        type: 'Feature',
+        geometry: JSON.parse(boundary.geometry) as unknown,
+        properties: { ...boundary.properties, level },
+      };
+    });
+  }
+};

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { RouteModule } from '../AppContext';
+import { HttpError, notFound } from '../http/HttpError';
+import { parseInput } from '../http/parseInput';
+import { defaultZoneColor } from '../../kernel/zones/zoneColors';
+import { zoneInputSchema } from '../../kernel/zones/zoneSchemas';
+import {
+  deleteAllUserZones,
+  deleteUserZone,
+  selectUserZones,
+  upsertUserZone,
+  type UserZoneRow,
+} from './zonesRepository';
+import { zoneOwnerOf, zoneOwnerOrNew } from './zoneOwner';
+
+const listQuery = z.object({
+  include_geometry: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+const idParams = z.object({ id: z.string().trim().min(1).max(200) });
+
+/** Spec §8: the message when the zone quota is reached. */
+export const ZONE_LIMIT_MESSAGE = 'Limite atteinte. Passez à une offre supérieure pour continuer.';
+
+/** A stored row in the spec §3 Zone shape. */
+function zoneFromRow(row: UserZoneRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    coordinates: [row.longitude, row.latitude],
+    transportMode: row.transport_mode,
+    travelTime: row.travel_time,
+    zoneType: row.zone_type,
+    zoneDistance: row.zone_distance,
+    departureTime: row.departure_time,
+    geometry: row.geometry_geojson,
+    color: row.color,
+    properties: row.properties,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Spec §7 zone persistence: `/api/user-zones`. Zones belong to the signed-in user or to the anonymous
+ * visitor of the `anonymous_zone_id` cookie (created on the first save); an anonymous visitor keeps
+ * at most `ANONYMOUS_ZONE_LIMIT` zones (spec §5: one).
+ */
+export const zonesRoutes: RouteModule = (app, { database, config }) => {
+  app.get('/user-zones', async (request) => {
+    const { include_geometry: includeGeometry } = parseInput(listQuery, request.query, 'query');
+    const owner = zoneOwnerOf(request);
+    if (!owner) return [];
+    return (await selectUserZones(database, owner, includeGeometry)).map(zoneFromRow);
+  });
+
+  app.post('/user-zones', async (request, reply) => {
+    const zone = parseInput(zoneInputSchema, request.body, 'body');
+    const owner = zoneOwnerOrNew(request, reply);
+    const saved = await database.transaction(async (transaction) => {
+      const existing = await selectUserZones(transaction, owner, false);
+      const replacing = existing.some((row) => row.id === zone.id);
+      if (owner.kind === 'anonymous' && !replacing && existing.length >= config.anonymousZoneLimit) {
+        throw new HttpError(403, 'ZONE_LIMIT_REACHED', ZONE_LIMIT_MESSAGE, { limit: config.anonymousZoneLimit });
+      }
+      const geometry =
+        zone.geometry.type === 'FeatureCollection' ? zone.geometry.features[0]?.geometry : zone.geometry.geometry;
+      return upsertUserZone(transaction, owner, {
+        id: zone.id,
+        name: zone.name,
+        address: zone.address,
+        longitude: zone.coordinates[0],
+        latitude: zone.coordinates[1],
+        transportMode: zone.transportMode,
+        travelTime: zone.travelTime,
+        zoneType: zone.zoneType,
+        zoneDistance: zone.zoneDistance,
+        departureTime: zone.departureTime ?? null,
+        geometryGeojson: zone.geometry,
+        geometry,
+        color: zone.color ?? defaultZoneColor(existing.length),
+        properties: zone.properties,
+      });
+    });
+    return reply.status(201).send(zoneFromRow(saved));
+  });
+
+  app.delete('/user-zones/:id', async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'params');
+    const owner = zoneOwnerOf(request);
+    if (!owner || !(await deleteUserZone(database, owner, id))) throw notFound(`Zone introuvable : ${id}`);
+    return reply.status(204).send();
+  });
+
+  app.delete('/user-zones', async (request) => {
+    const owner = zoneOwnerOf(request);
+    return { deleted: owner ? await deleteAllUserZones(database, owner) : 0 };
+  });
+};

@@ -1,0 +1,87 @@
+import type { TierName } from '../../../kernel/subscription/tiers';
+import { accountsCall, isMissingRoute } from '../account/accountsUnavailable';
+import { ApiError } from '../../api/ApiError';
+import { apiClient, type HttpClient } from '../../api/httpClient';
+
+/** Spec §3: usage of the current month (`null` limit = unlimited). */
+export interface SubscriptionUsage {
+  zonesUsed: number;
+  zonesLimit: number | null;
+  exportsUsed: number;
+  exportsLimit: number | null;
+  metricsAvailable: number | null;
+}
+
+export interface Subscription {
+  tier: TierName;
+  features: Record<string, boolean>;
+  usage: SubscriptionUsage;
+  isVerified: boolean;
+}
+
+const TIERS: readonly TierName[] = ['free', 'light', 'pro'];
+const numberOr = (value: unknown, fallback: number | null) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+
+/** Reads GET /api/subscription/me (spec §7: subscription, usage, is_verified). */
+export function subscriptionFromServer(body: unknown): Subscription {
+  const record = (body ?? {}) as Record<string, unknown>;
+  const subscription = (record.subscription ?? record) as Record<string, unknown>;
+  const tierRecord = (subscription.tier ?? {}) as Record<string, unknown> | string;
+  const rawName = typeof tierRecord === 'string' ? tierRecord : tierRecord.name;
+  const name = typeof rawName === 'string' ? rawName.toLowerCase() : '';
+  if (!TIERS.includes(name as TierName)) throw new ApiError('Offre inconnue dans la réponse', 500, 'INVALID_TIER');
+  const usage = (record.usage ?? subscription.usage ?? {}) as Record<string, unknown>;
+  const features = typeof tierRecord === 'object' ? tierRecord.features : undefined;
+  return {
+    tier: name as TierName,
+    features: features && typeof features === 'object' ? (features as Record<string, boolean>) : {},
+    usage: {
+      zonesUsed: numberOr(usage.zones_used, 0) ?? 0,
+      zonesLimit: numberOr(usage.zones_limit, null),
+      exportsUsed: numberOr(usage.exports_used, 0) ?? 0,
+      exportsLimit: numberOr(usage.exports_limit, null),
+      metricsAvailable: numberOr(usage.metrics_available, null),
+    },
+    isVerified: record.is_verified === true,
+  };
+}
+
+export function createSubscriptionApi(client: HttpClient = apiClient) {
+  return {
+    /** The user's subscription; null when anonymous (401) or when the server has no accounts yet. */
+    async mine(): Promise<Subscription | null> {
+      try {
+        return subscriptionFromServer(await client.get('/subscription/me', { credentials: true, retries: 0 }));
+      } catch (error) {
+        if ((error instanceof ApiError && error.status === 401) || isMissingRoute(error)) return null;
+        throw error;
+      }
+    },
+    /** Spec §7: the card payment page for `tier`. */
+    createCheckoutSession: (tier: TierName) =>
+      accountsCall(async () => {
+        const body = await client.post<{ checkout_url?: unknown }>(
+          '/payments/create-checkout-session',
+          { tier },
+          { credentials: true, retries: 0 },
+        );
+        if (typeof body?.checkout_url !== 'string') throw new ApiError('Réponse du serveur invalide', 500, 'INVALID');
+        return body.checkout_url;
+      }),
+    /** Spec §7: the subscription management page. */
+    createPortalSession: () =>
+      accountsCall(async () => {
+        const body = await client.post<{ portal_url?: unknown }>('/payments/create-portal-session', undefined, {
+          credentials: true,
+          retries: 0,
+        });
+        if (typeof body?.portal_url !== 'string') throw new ApiError('Réponse du serveur invalide', 500, 'INVALID');
+        return body.portal_url;
+      }),
+  };
+}
+
+export type SubscriptionApi = ReturnType<typeof createSubscriptionApi>;
+
+export const subscriptionApi: SubscriptionApi = createSubscriptionApi();

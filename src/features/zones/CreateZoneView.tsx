@@ -1,0 +1,434 @@
+import type { Feature, MultiPolygon, Polygon } from 'geojson';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '../../api/ApiError';
+import { geocodingApi, type GeocodedPlace } from '../geocoding/geocodingApi';
+import { isochronesApi } from '../isochrones/isochronesApi';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { formatLongDate } from '../../../kernel/format/formatFrench';
+import {
+  DISTANCE_RANGE_KM,
+  TIME_RANGE,
+  TRANSPORT_MODES,
+  isochroneZone,
+  transportModeLabel,
+  type ZoneCreationParameters,
+} from './zoneCreation';
+import { isochroneFeatureSchema } from '../../../kernel/isochrones/isochroneSchemas';
+import { useMapController } from '../../map/MapControllerContext';
+import { IsochroneRecontour } from '../isochrones/IsochroneRecontour';
+import { loadCreationParameters, saveCreationParameters } from './zoneCreationStorage';
+import { showNewZone } from './zoneFocus';
+import { zonesActions } from './zonesSlice';
+
+const SUGGESTION_DELAY_MS = 250;
+
+/** A previewed isochrone: its start and parameters, and the polygon for the slider's current value. */
+interface Preview {
+  key: string;
+  place: GeocodedPlace;
+  transportMode: ZoneCreationParameters['transportMode'];
+  zoneType: ZoneCreationParameters['zoneType'];
+  /** Minutes or metres the polygon stands for. */
+  value: number;
+  feature: Feature<Polygon | MultiPolygon>;
+  /** Whether slider moves are re-contoured in the browser (the server sent the reached network). */
+  local: boolean;
+}
+
+const sliderValue = (parameters: ZoneCreationParameters) =>
+  parameters.zoneType === 'time' ? parameters.travelTime : parameters.zoneDistance;
+/** The POST /api/isochrone/generate body for a start and the creation parameters. */
+const isochroneRequest = (start: GeocodedPlace, parameters: ZoneCreationParameters) => ({
+  coordinates: start.center,
+  transportMode: parameters.transportMode,
+  travelTime: parameters.travelTime,
+  zoneType: parameters.zoneType,
+  zoneDistance: parameters.zoneDistance,
+  departureTime: parameters.transportMode === 'public-transport' ? parameters.departureTime : null,
+});
+
+/** The feature without the reached network (a foreign member only the re-contour worker needs). */
+const withoutReach = (feature: Feature<Polygon | MultiPolygon>): Feature<Polygon | MultiPolygon> => ({
+  type: 'Feature',
+  geometry: feature.geometry,
+  properties: feature.properties ?? {},
+});
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Spec §2 create-zone view: start address (suggestions, search button), type, mode, slider, create/cancel. */
+export function CreateZoneView({ onDone }: { onDone: () => void }) {
+  const dispatch = useAppDispatch();
+  const controller = useMapController();
+  const zones = useAppSelector((state) => state.zones.zones);
+  const [parameters, setParameters] = useState<ZoneCreationParameters>(loadCreationParameters);
+  const [address, setAddress] = useState('');
+  const [place, setPlace] = useState<GeocodedPlace | null>(null);
+  const [suggestions, setSuggestions] = useState<GeocodedPlace[]>([]);
+  const [searching, setSearching] = useState(false);
+  const [addressError, setAddressError] = useState<string | null>(null);
+  const [creationError, setCreationError] = useState<string | null>(null);
+  const [status, setStatus] = useState<'idle' | 'creating' | 'synced'>('idle');
+  const suggestionsRequest = useRef<AbortController | null>(null);
+  const recontour = useRef<IsochroneRecontour | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  /** Only the latest slider move's contour is shown (answers may come back out of order). */
+  const contourSequence = useRef(0);
+  const listId = useId();
+
+  useEffect(() => saveCreationParameters(parameters), [parameters]);
+
+  // The preview leaves the map with the view.
+  useEffect(
+    () => () => {
+      dispatch(zonesActions.previewShown(null));
+      recontour.current?.forget('preview');
+    },
+    [dispatch],
+  );
+
+  const showPreview = (next: Preview | null) => {
+    setPreview(next);
+    dispatch(zonesActions.previewShown(next ? next.feature : null));
+  };
+
+  /** The preview still stands for these parameters (start, mode and type; the value may differ). */
+  const previewMatches = (candidate: Preview | null, values: ZoneCreationParameters, start: GeocodedPlace | null) =>
+    candidate !== null &&
+    start !== null &&
+    candidate.place === start &&
+    candidate.transportMode === values.transportMode &&
+    candidate.zoneType === values.zoneType;
+
+  /** Slider moved: re-contour the preview in the worker, without a server call, when it can. */
+  const followSlider = (next: ZoneCreationParameters) => {
+    if (!preview || !previewMatches(preview, next, place) || !preview.local) return;
+    const value = sliderValue(next);
+    const engine = recontour.current;
+    if (!engine?.canRecontour(preview.key, next.zoneType, value)) return;
+    contourSequence.current += 1;
+    const sequence = contourSequence.current;
+    void engine
+      .recontour(preview.key, next.zoneType, value)
+      .then((geometry) => {
+        if (sequence === contourSequence.current) {
+          showPreview({ ...preview, value, feature: { ...preview.feature, geometry } });
+        }
+      })
+      .catch(() => undefined);
+  };
+
+  // Suggestions while typing (not once a suggestion is chosen).
+  useEffect(() => {
+    const query = address.trim();
+    if (place || query.length < 3) return;
+    const timer = setTimeout(() => {
+      suggestionsRequest.current?.abort();
+      const request = new AbortController();
+      suggestionsRequest.current = request;
+      geocodingApi
+        .search(query, { signal: request.signal })
+        .then((places) => {
+          if (!request.signal.aborted) setSuggestions(places.slice(0, 6));
+        })
+        .catch(() => undefined);
+    }, SUGGESTION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [address, place]);
+
+  const choose = (chosen: GeocodedPlace) => {
+    suggestionsRequest.current?.abort();
+    if (preview) showPreview(null);
+    setPlace(chosen);
+    setAddress(chosen.label);
+    setSuggestions([]);
+    setAddressError(null);
+    controller?.flyTo(chosen.center, 'general');
+  };
+
+  /** Spec §8: geocodes the typed address; null (with the message under the input) when nothing is found. */
+  const geocode = async (): Promise<GeocodedPlace | null> => {
+    const query = address.trim();
+    if (!query) return null;
+    setSearching(true);
+    setAddressError(null);
+    try {
+      const [first] = await geocodingApi.search(query);
+      if (!first) {
+        setAddressError(`Aucune adresse trouvée pour: ${query}`);
+        return null;
+      }
+      choose(first);
+      return first;
+    } catch (error) {
+      setAddressError(`Erreur lors de la recherche d'adresse: ${errorText(error)}`);
+      return null;
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    setCreationError(null);
+    if (!address.trim()) {
+      setAddressError('Veuillez saisir une adresse de départ');
+      return;
+    }
+    setStatus('creating');
+    try {
+      const start = place ?? (await geocode());
+      if (!start) {
+        setStatus('idle');
+        return;
+      }
+      const previewed =
+        preview && previewMatches(preview, parameters, start) && preview.value === sliderValue(parameters)
+          ? preview.feature
+          : undefined;
+      const feature = previewed ?? (await isochronesApi.generate(isochroneRequest(start, parameters))).feature;
+      const zone = isochroneZone({
+        existing: zones,
+        address: start.label,
+        coordinates: start.center,
+        parameters,
+        feature: withoutReach(feature),
+      });
+      dispatch(zonesActions.zoneCreateRequested(zone));
+      setStatus('synced');
+      showNewZone(controller, zone);
+      onDone();
+    } catch (error) {
+      setStatus('idle');
+      const detail = error instanceof ApiError && error.status > 0 && error.status < 500 ? ` (${error.message})` : '';
+      setCreationError(`Erreur lors de la création de la zone. Veuillez réessayer.${detail}`);
+    }
+  };
+
+  const shownSuggestions = place || address.trim().length < 3 ? [] : suggestions;
+  const update = (changes: Partial<ZoneCreationParameters>) => {
+    const next = { ...parameters, ...changes };
+    setParameters(next);
+    if (preview && !previewMatches(preview, next, place)) showPreview(null);
+    else followSlider(next);
+  };
+
+  /** Computes the zone once (with the reached network up to the slider's maximum) and shows it on the map. */
+  const computePreview = async () => {
+    setCreationError(null);
+    if (!address.trim()) {
+      setAddressError('Veuillez saisir une adresse de départ');
+      return;
+    }
+    setPreviewing(true);
+    try {
+      const start = place ?? (await geocode());
+      if (!start) return;
+      const reachLimit = parameters.zoneType === 'time' ? TIME_RANGE.max : DISTANCE_RANGE_KM.max * 1000;
+      const { feature } = await isochronesApi.generate({
+        ...isochroneRequest(start, parameters),
+        ...(parameters.transportMode === 'public-transport' ? {} : { includeReach: true, reachLimit }),
+      });
+      const parsed = isochroneFeatureSchema.safeParse(feature);
+      let local = false;
+      if (parsed.success && parsed.data.reach) {
+        recontour.current ??= new IsochroneRecontour();
+        local = await recontour.current.remember('preview', parsed.data).catch(() => false);
+      }
+      const next: Preview = {
+        key: 'preview',
+        place: start,
+        transportMode: parameters.transportMode,
+        zoneType: parameters.zoneType,
+        value: sliderValue(parameters),
+        feature: withoutReach(feature),
+        local,
+      };
+      showPreview(next);
+      showNewZone(controller, {
+        ...isochroneZone({ existing: [], address: '', coordinates: start.center, parameters, feature: next.feature }),
+      });
+    } catch (error) {
+      const detail = error instanceof ApiError && error.status > 0 && error.status < 500 ? ` (${error.message})` : '';
+      setCreationError(`Erreur lors de la création de la zone. Veuillez réessayer.${detail}`);
+    } finally {
+      setPreviewing(false);
+    }
+  };
+  const isDistance = parameters.zoneType === 'distance';
+  const kilometres = Math.round(parameters.zoneDistance / 1000);
+  const mode = transportModeLabel(parameters.transportMode);
+
+  return (
+    <form className="perimeter" onSubmit={create} noValidate aria-busy={status === 'creating'}>
+      <div className="perimeter__view-header">
+        <button type="button" className="link-button" onClick={onDone}>
+          ← Retour
+        </button>
+        <h3 className="perimeter__heading">Nouvelle zone isochrone</h3>
+      </div>
+
+      <div className="form__field perimeter__address">
+        <label htmlFor={`${listId}-address`}>Adresse de départ</label>
+        <div className="perimeter__row">
+          <input
+            id={`${listId}-address`}
+            type="search"
+            autoComplete="off"
+            placeholder="Ex. : 10 rue de Rivoli, Paris"
+            value={address}
+            role="combobox"
+            aria-expanded={shownSuggestions.length > 0}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            onChange={(event) => {
+              setAddress(event.target.value);
+              setPlace(null);
+              if (preview) showPreview(null);
+              setAddressError(null);
+            }}
+          />
+          <button
+            type="button"
+            className="button"
+            disabled={!address.trim() || searching}
+            onClick={() => void geocode()}
+          >
+            {searching ? 'Recherche…' : 'Rechercher'}
+          </button>
+        </div>
+        {shownSuggestions.length > 0 ? (
+          <ul id={listId} className="perimeter__suggestions" role="listbox" aria-label="Suggestions d’adresses">
+            {shownSuggestions.map((suggestion) => (
+              <li key={`${suggestion.label}-${suggestion.center.join(',')}`} role="option" aria-selected={false}>
+                <button type="button" className="perimeter__suggestion" onClick={() => choose(suggestion)}>
+                  {suggestion.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {place ? <p className="perimeter__hint">✓ Départ : {place.label}</p> : null}
+        {addressError ? (
+          <p className="form__error" role="alert">
+            {addressError}
+          </p>
+        ) : null}
+      </div>
+
+      <fieldset className="perimeter__fieldset">
+        <legend>Type de zone</legend>
+        <div className="perimeter__segmented">
+          {(
+            [
+              ['time', 'Temps'],
+              ['distance', 'Distance'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="perimeter__choice">
+              <input
+                type="radio"
+                name="zoneType"
+                value={value}
+                checked={parameters.zoneType === value}
+                onChange={() => update({ zoneType: value })}
+              />
+              <span>{label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="perimeter__fieldset">
+        <legend>Mode de transport</legend>
+        <div className="perimeter__segmented">
+          {TRANSPORT_MODES.map((entry) => (
+            <label key={entry.mode} className="perimeter__choice">
+              <input
+                type="radio"
+                name="transportMode"
+                value={entry.mode}
+                checked={parameters.transportMode === entry.mode}
+                onChange={() => update({ transportMode: entry.mode })}
+              />
+              <span>
+                {entry.emoji} {entry.label}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="form__field">
+        {isDistance ? (
+          <>
+            <label htmlFor={`${listId}-distance`}>Distance : {kilometres} km</label>
+            <input
+              id={`${listId}-distance`}
+              type="range"
+              min={DISTANCE_RANGE_KM.min}
+              max={DISTANCE_RANGE_KM.max}
+              step={DISTANCE_RANGE_KM.step}
+              value={kilometres}
+              onChange={(event) => update({ zoneDistance: Number(event.target.value) * 1000 })}
+            />
+          </>
+        ) : (
+          <>
+            <label htmlFor={`${listId}-time`}>Temps de trajet : {parameters.travelTime} min</label>
+            <input
+              id={`${listId}-time`}
+              type="range"
+              min={TIME_RANGE.min}
+              max={TIME_RANGE.max}
+              step={TIME_RANGE.step}
+              value={parameters.travelTime}
+              onChange={(event) => update({ travelTime: Number(event.target.value) })}
+            />
+          </>
+        )}
+      </div>
+
+      <p className="perimeter__info">
+        {isDistance
+          ? `La zone couvre les lieux à moins de ${kilometres} km de l’adresse par le réseau (${mode.label.toLowerCase()}).`
+          : `La zone couvre les lieux accessibles en ${parameters.travelTime} min (${mode.label.toLowerCase()}) depuis l’adresse, calculés sur le réseau routier importé.`}
+        {parameters.transportMode === 'public-transport'
+          ? ` Départ le ${formatLongDate(parameters.departureTime)} à 08:00.`
+          : ''}
+      </p>
+
+      <div className="perimeter__row">
+        <button
+          type="button"
+          className="button"
+          disabled={previewing || status === 'creating'}
+          onClick={() => void computePreview()}
+        >
+          {previewing ? 'Calcul de l’aperçu…' : 'Aperçu sur la carte'}
+        </button>
+        {preview ? (
+          <span className="perimeter__hint" role="status">
+            {preview.local ? 'Aperçu affiché : le curseur le redessine sans appel au serveur' : 'Aperçu affiché'}
+          </span>
+        ) : null}
+      </div>
+
+      {creationError ? (
+        <p className="form__error" role="alert">
+          {creationError}
+        </p>
+      ) : null}
+
+      <div className="perimeter__row perimeter__row--end">
+        <button type="button" className="button" onClick={onDone}>
+          Annuler
+        </button>
+        <button type="submit" className="button button--primary" disabled={status === 'creating'}>
+          {status === 'creating' ? 'Création en cours...' : 'Créer la zone'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { administrativeOf, type Zone } from '../../../kernel/zones/Zone';
+import { transportModeLabel, zoneKind } from './zoneCreation';
+import { formatNumber, formatSquareKilometres } from '../../../kernel/format/formatFrench';
+import { Modal } from '../../ui/Modal';
+import { CentreIcon, EyeIcon, EyeOffIcon, TrashIcon } from './zonesIcons';
+
+const LEVEL_LABELS = { region: 'Région', department: 'Département', commune: 'Commune', iris: 'IRIS' } as const;
+
+/** What the row shows under the name: mode and duration/distance, the level, or the drawn area. */
+export function zoneSummary(zone: Zone): string {
+  const kind = zoneKind(zone);
+  if (kind === 'administrative') {
+    const administrative = administrativeOf(zone);
+    return `Zone administrative · ${administrative ? LEVEL_LABELS[administrative.level] : ''}`;
+  }
+  if (kind === 'drawn') {
+    const area = zone.properties.area_km2;
+    return `Polygone dessiné · ${typeof area === 'number' ? formatSquareKilometres(area) : ''}`;
+  }
+  const { emoji, label } = transportModeLabel(zone.transportMode);
+  const amount =
+    zone.zoneType === 'distance'
+      ? `${formatNumber(zone.zoneDistance / 1000, zone.zoneDistance % 1000 === 0 ? 0 : 1)} km`
+      : `${formatNumber(zone.travelTime)} min`;
+  return `${emoji} ${label} · ${amount}`;
+}
+
+/** Spec §2 zone row: selection checkbox, name, mode and amount; centre, show/hide and delete actions. */
+export function ZoneRow({
+  zone,
+  selected,
+  active,
+  hidden,
+  onToggleSelection,
+  onCentre,
+  onToggleVisibility,
+  onDelete,
+}: {
+  zone: Zone;
+  selected: boolean;
+  active: boolean;
+  hidden: boolean;
+  onToggleSelection: () => void;
+  onCentre: () => void;
+  onToggleVisibility: () => void;
+  onDelete: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const checkboxId = `zone-select-${zone.id}`;
+  return (
+    <li
+      className={`zone-row${selected ? ' zone-row--selected' : ''}${active ? ' zone-row--active' : ''}`}
+      data-zone-id={zone.id}
+    >
+      <span className="zone-row__swatch" style={{ background: zone.color }} aria-hidden="true" />
+      <input
+        id={checkboxId}
+        type="checkbox"
+        checked={selected}
+        onChange={onToggleSelection}
+        className="zone-row__checkbox"
+      />
+      <label htmlFor={checkboxId} className="zone-row__text">
+        <span className="zone-row__name" title={zone.name}>
+          {zone.name}
+        </span>
+        <span className="zone-row__summary">{zoneSummary(zone)}</span>
+        {zone.address && zoneKind(zone) === 'isochrone' ? (
+          <span className="zone-row__address">{zone.address}</span>
+        ) : null}
+      </label>
+      <span className="zone-row__actions">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={onCentre}
+          aria-label={`Centrer la carte sur ${zone.name}`}
+          title="Centrer la carte sur la zone"
+        >
+          <CentreIcon />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={onToggleVisibility}
+          aria-pressed={!hidden}
+          aria-label={`${hidden ? 'Afficher' : 'Masquer'} les calques de ${zone.name}`}
+          title={hidden ? 'Afficher la zone' : 'Masquer la zone'}
+        >
+          {hidden ? <EyeOffIcon /> : <EyeIcon />}
+        </button>
+        <button
+          type="button"
+          className="icon-button zone-row__delete"
+          onClick={() => setConfirming(true)}
+          aria-label={`Supprimer ${zone.name}`}
+          title="Supprimer la zone"
+        >
+          <TrashIcon />
+        </button>
+      </span>
+      {confirming ? (
+        <Modal
+          title="Supprimer cette zone ?"
+          role="alertdialog"
+          size="small"
+          onClose={() => setConfirming(false)}
+          description={zone.name}
+        >
+          <div className="modal__actions">
+            <button type="button" className="button" data-autofocus onClick={() => setConfirming(false)}>
+              Annuler
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => {
+                setConfirming(false);
+                onDelete();
+              }}
+            >
+              Supprimer
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+    </li>
+  );
+}
