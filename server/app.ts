@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext, RouteModule } from './AppContext';
 import { installErrorHandler } from './http/errorHandler';
+import { installRequestDeadline } from './http/requestDeadline';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { ROUTE_MODULES } from './routeModules';
 
 export interface BuildAppOptions {
@@ -16,6 +18,9 @@ export interface BuildAppOptions {
 
 export const DEFAULT_CLIENT_DIRECTORY = resolve('dist');
 
+/** Largest request body (a zone's polygon at the vertex limit fits well inside). */
+export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+
 /**
  * The Fastify application: the API under `/api`, the built client with an SPA fallback to
  * `index.html`, and the `{detail, code}` error body for every failure.
@@ -26,10 +31,16 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     logController: new LogController({
       disableRequestLogging: context.config.logLevel !== 'debug' && context.config.logLevel !== 'trace',
     }),
-    bodyLimit: 20 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: 'loopback',
   });
-  installErrorHandler(app);
+  installErrorHandler(app, context.config.requestDeadlineMs);
+  installRequestDeadline(app, context.config.requestDeadlineMs);
+  await installSecurityHeaders(app, {
+    clientDirectory: options.clientDirectory,
+    mapStyleUrl: context.config.mapStyleUrl,
+  });
   await app.register(fastifyCookie);
 
   await app.register(

@@ -24,6 +24,7 @@ const environmentSchema = z.object({
   AUTO_IMPORT: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
   TILE_CACHE_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./.cache/tiles')),
   ANONYMOUS_ZONE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(1)),
+  REQUEST_DEADLINE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(600_000).default(20_000)),
 });
 
 /** The validated server configuration. */
@@ -43,6 +44,8 @@ export interface Config {
   tileCacheDirectory: string | undefined;
   /** Spec §5/§6: zones an anonymous visitor may keep (default 1; journeys without accounts raise it). */
   anonymousZoneLimit: number;
+  /** Longest an `/api` request may take before a 503; database statements are stopped a little before. */
+  requestDeadlineMs: number;
 }
 
 /** Raised when an environment variable has a bad value; the message names the variable. */
@@ -75,5 +78,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     autoImport: values.AUTO_IMPORT === 'true',
     tileCacheDirectory: values.TILE_CACHE_DIR === 'off' ? undefined : resolve(values.TILE_CACHE_DIR),
     anonymousZoneLimit: values.ANONYMOUS_ZONE_LIMIT,
+    requestDeadlineMs: values.REQUEST_DEADLINE_MS,
   };
 }

@@ -3,7 +3,7 @@ import { ConfigurationError, loadConfig, type Config } from './config';
 import type { Database } from './db/Database';
 import { DataDirectoryLockedError } from './db/DataDirectoryLock';
 import { migrate } from './db/migrate';
-import { openDatabase } from './db/openDatabase';
+import { openDatabase, statementTimeoutFor } from './db/openDatabase';
 import { databaseIsEmpty } from './datasets/datasetRepository';
 import { DEMO_DEPARTEMENTS, IMPORTERS } from './import/pipeline/importers';
 import { runImports } from './import/pipeline/runImports';
@@ -27,17 +27,39 @@ async function importDemoTerritoryIfEmpty(database: Database, config: Config): P
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
-  const database = await openDatabase(config);
+  let database = await openDatabase(config);
   const applied = await migrate(database);
   if (applied.length > 0) console.log(`Migrations appliquées : ${applied.join(', ')}`);
   await importDemoTerritoryIfEmpty(database, config);
-
-  const app = await buildApp({ database, config }, { clientDirectory: DEFAULT_CLIENT_DIRECTORY });
-  const close = async (signal: string) => {
-    console.log(`\n${signal} reçu, arrêt…`);
-    await app.close();
+  // Migrations and imports run without a limit; requests are served with one.
+  const statementTimeoutMs = statementTimeoutFor(config.requestDeadlineMs);
+  if ('statementTimeoutMs' in database) database.statementTimeoutMs = statementTimeoutMs;
+  else {
     await database.close();
-    process.exit(0);
+    database = await openDatabase(config, { statementTimeoutMs });
+  }
+  const served = database;
+
+  const app = await buildApp({ database: served, config }, { clientDirectory: DEFAULT_CLIENT_DIRECTORY });
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal} reçu : fin des requêtes en cours, puis arrêt…`);
+    // Requests in flight finish (each is bounded by its deadline); past that the process stops anyway.
+    const forced = setTimeout(() => {
+      console.error('Arrêt forcé : des requêtes ne se sont pas terminées à temps.');
+      process.exit(1);
+    }, config.requestDeadlineMs + 5000);
+    forced.unref();
+    try {
+      await app.close();
+      await served.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('✗ Arrêt :', error);
+      process.exit(1);
+    }
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));

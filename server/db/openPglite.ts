@@ -32,6 +32,8 @@ export interface PgliteOptions {
   dataDirectory?: string | undefined;
   /** A tarball made by `dumpDataDir`, loaded as the starting content. */
   loadDataDirectory?: Blob | undefined;
+  /** Take the folder's lock file (default); the worker thread of {@link openPgliteThread} leaves it to its parent. */
+  lockDataDirectory?: boolean | undefined;
 }
 
 /** The PGlite instance behind a database, for the few callers that need PGlite itself (dumps). */
@@ -44,7 +46,10 @@ export interface PgliteDatabase extends Database {
  * folder is locked so that only one process opens it.
  */
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
-  const lock = options.dataDirectory ? DataDirectoryLock.acquire(options.dataDirectory) : undefined;
+  const lock =
+    options.dataDirectory && options.lockDataDirectory !== false
+      ? DataDirectoryLock.acquire(options.dataDirectory)
+      : undefined;
   try {
     const pglite = await PGlite.create({
       ...(options.dataDirectory ? { dataDir: options.dataDirectory } : {}),

@@ -36,6 +36,16 @@ export interface PostgresOptions {
   /** Optional schema put first in `search_path` (tests use one schema each). */
   schema?: string | undefined;
   maxConnections?: number | undefined;
+  /** `statement_timeout` of every connection: PostgreSQL cancels a statement running longer. */
+  statementTimeoutMs?: number | undefined;
+}
+
+function connectionOptions(options: PostgresOptions): string | undefined {
+  const settings = [
+    ...(options.schema ? [`-c search_path=${options.schema},public`] : []),
+    ...(options.statementTimeoutMs ? [`-c statement_timeout=${Math.round(options.statementTimeoutMs)}`] : []),
+  ];
+  return settings.length > 0 ? settings.join(' ') : undefined;
 }
 
 /** Opens a pool on PostgreSQL + PostGIS and creates the required extensions if missing. */
@@ -44,7 +54,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
     types: typeOverrides,
-    ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
+    ...(connectionOptions(options) ? { options: connectionOptions(options) } : {}),
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseTimeout } from '../db/DatabaseTimeoutError';
 import { HttpError } from './HttpError';
+import { deadlineMessage } from './requestDeadline';
 
 const STATUS_CODES: Record<number, string> = {
   400: 'VALIDATION_ERROR',
@@ -25,8 +27,15 @@ export interface ErrorBody {
  * Gives every failure the `{detail, code}` body with its status. Unexpected errors answer 500
  * without their message or stack, which go to the log only.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, deadlineMs: number): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (reply.sent) return;
+    if (isDatabaseTimeout(error)) {
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ detail: deadlineMessage(deadlineMs), code: 'DEADLINE_EXCEEDED' } satisfies ErrorBody);
+    }
     if (error instanceof HttpError) {
       const body: ErrorBody = { ...error.extra, detail: error.detail, code: error.code };
       return reply.status(error.statusCode).send(body);
@@ -36,7 +45,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       const detail =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
           ? `corps « body » : JSON invalide (${error.message})`
-          : error.message;
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? `corps « body » : trop volumineux (limite ${Math.round(request.routeOptions.bodyLimit / 1024 / 1024)} Mo)`
+            : error.message;
       return reply.status(status).send({ detail, code: STATUS_CODES[status] ?? 'BAD_REQUEST' } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unexpected error');

@@ -1,0 +1,209 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Database, Queryable, QueryResult } from './Database';
+import { DataDirectoryLock } from './DataDirectoryLock';
+import { DatabaseTimeoutError } from './DatabaseTimeoutError';
+import type {
+  PgliteThreadReply,
+  PgliteThreadRequest,
+  PgliteThreadSettings,
+  PgliteThreadStatus,
+} from './pgliteThreadMessages';
+
+/** PGlite run in a worker thread: the HTTP loop stays free, and a runaway statement can be stopped. */
+export interface PgliteThreadDatabase extends Database {
+  /**
+   * Longest time one statement may run; past it the thread is stopped (which frees the work), the
+   * statement fails with {@link DatabaseTimeoutError} and the database reopens. `undefined`: no limit
+   * (imports, migrations).
+   */
+  statementTimeoutMs: number | undefined;
+  /** How many times the thread was stopped and reopened. */
+  readonly restarts: number;
+  /** The data directory as a gzipped tarball (`dumpDataDir`). */
+  dumpDataDirectory(): Promise<Uint8Array>;
+}
+
+export interface PgliteThreadOptions {
+  dataDirectory?: string | undefined;
+  loadDataDirectory?: Uint8Array | undefined;
+  statementTimeoutMs?: number | undefined;
+}
+
+type Request = PgliteThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+interface Pending {
+  resolve: (reply: PgliteThreadReply & { ok: true }) => void;
+  reject: (error: Error) => void;
+}
+
+const THREAD_FILE = new URL('./pgliteThread.ts', import.meta.url).href;
+const TSX_API = pathToFileURL(
+  join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
+).href;
+
+/** Starts the thread through tsx, so the TypeScript thread file loads under `tsx`, vitest and the bench alike. */
+function startThread(settings: PgliteThreadSettings): Promise<Worker> {
+  const source =
+    `import(${JSON.stringify(TSX_API)}).then((tsx) => tsx.tsImport(${JSON.stringify(THREAD_FILE)}, ${JSON.stringify(import.meta.url)}))` +
+    `.catch((error) => require('node:worker_threads').parentPort.postMessage({ kind: 'failed', message: String(error && error.stack || error) }));`;
+  const worker = new Worker(source, { eval: true, workerData: settings });
+  return new Promise((resolve, reject) => {
+    const onMessage = (status: PgliteThreadStatus) => {
+      worker.off('error', onError);
+      if (status.kind === 'ready') resolve(worker);
+      else {
+        void worker.terminate();
+        reject(new Error(`Ouverture de la base embarquée impossible : ${status.message}`));
+      }
+    };
+    const onError = (error: Error) => reject(error);
+    worker.once('message', onMessage);
+    worker.once('error', onError);
+  });
+}
+
+/**
+ * Opens PGlite + PostGIS in a worker thread. Statements run one at a time, as on PGlite's single
+ * connection; a transaction holds the thread until it ends.
+ */
+export async function openPgliteThread(options: PgliteThreadOptions = {}): Promise<PgliteThreadDatabase> {
+  const lock = options.dataDirectory ? DataDirectoryLock.acquire(options.dataDirectory) : undefined;
+  const settings: PgliteThreadSettings = {
+    dataDirectory: options.dataDirectory,
+    loadDataDirectory: options.loadDataDirectory,
+  };
+  let thread: Promise<Worker>;
+  let nextId = 1;
+  let restarts = 0;
+  let closed = false;
+  const pending = new Map<number, Pending>();
+
+  const failPending = (error: Error) => {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+  const attach = (worker: Worker) => {
+    worker.on('message', (reply: PgliteThreadReply) => {
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
+      if (reply.ok) waiting.resolve(reply);
+      else waiting.reject(Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {}));
+    });
+    worker.on('exit', () => {
+      if (closed) return;
+      failPending(new Error('La base embarquée s’est arrêtée ; elle est rouverte.'));
+      restart(worker);
+    });
+    return worker;
+  };
+  const open = () => startThread(settings).then(attach);
+  const restart = (stopped: Worker) => {
+    void thread.then((current) => {
+      if (current !== stopped || closed) return;
+      restarts += 1;
+      // After a restart the content is on disk; a tarball given at start was only the first content.
+      settings.loadDataDirectory = options.dataDirectory ? undefined : settings.loadDataDirectory;
+      thread = open();
+    });
+  };
+  thread = open();
+  try {
+    await thread;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+
+  const send = async (request: Request): Promise<PgliteThreadReply & { ok: true }> => {
+    if (closed) throw new Error('Base fermée');
+    const worker = await thread;
+    const id = nextId++;
+    const limit = database.statementTimeoutMs;
+    return new Promise((resolve, reject) => {
+      const timer =
+        limit === undefined
+          ? undefined
+          : setTimeout(() => {
+              if (!pending.has(id)) return;
+              pending.delete(id);
+              reject(new DatabaseTimeoutError(limit));
+              failPending(new DatabaseTimeoutError(limit));
+              // Terminating the thread is the only way to stop a statement running inside PGlite.
+              void worker.terminate();
+            }, limit);
+      pending.set(id, {
+        resolve: (reply) => {
+          if (timer) clearTimeout(timer);
+          resolve(reply);
+        },
+        reject: (error) => {
+          if (timer) clearTimeout(timer);
+          reject(error);
+        },
+      });
+      worker.postMessage({ ...request, id } as PgliteThreadRequest);
+    });
+  };
+
+  const queryable: Queryable = {
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+      const reply = await send({ kind: 'query', sql, params: [...params] });
+      return { rows: reply.rows as Row[], affectedRows: reply.affectedRows };
+    },
+    async exec(sql: string): Promise<void> {
+      await send({ kind: 'exec', sql });
+    },
+    async copyFrom(table: string, columns: readonly string[], csv: string): Promise<number> {
+      if (csv.length === 0) return 0;
+      return (await send({ kind: 'copy', table, columns: [...columns], csv })).affectedRows;
+    },
+  };
+
+  // One statement (or one whole transaction) at a time, in arrival order.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(job: () => Promise<T>): Promise<T> => {
+    const run = queue.then(job, job);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const database: PgliteThreadDatabase = {
+    kind: 'pglite',
+    statementTimeoutMs: options.statementTimeoutMs,
+    get restarts() {
+      return restarts;
+    },
+    query: (sql, params) => serial(() => queryable.query(sql, params)),
+    exec: (sql) => serial(() => queryable.exec(sql)),
+    copyFrom: (table, columns, csv) => serial(() => queryable.copyFrom(table, columns, csv)),
+    transaction: (work) =>
+      serial(async () => {
+        await queryable.exec('BEGIN');
+        try {
+          const result = await work(queryable);
+          await queryable.exec('COMMIT');
+          return result;
+        } catch (error) {
+          await queryable.exec('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
+    dumpDataDirectory: () => serial(async () => (await send({ kind: 'dump' })).dump ?? new Uint8Array()),
+    async close() {
+      try {
+        await serial(async () => {
+          await send({ kind: 'close' }).catch(() => undefined);
+          closed = true;
+          await (await thread).terminate();
+        });
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+  return database;
+}

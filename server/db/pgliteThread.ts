@@ -1,0 +1,60 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openPglite, type PgliteDatabase } from './openPglite';
+import type { PgliteThreadReply, PgliteThreadRequest, PgliteThreadSettings } from './pgliteThreadMessages';
+
+/**
+ * The worker-thread side of {@link openPgliteThread}: one PGlite opened here, every statement run
+ * here, so a slow query never blocks the HTTP event loop of the main thread.
+ */
+async function serve(): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('pgliteThread doit tourner dans un worker_thread');
+  const settings = workerData as PgliteThreadSettings;
+  let database: PgliteDatabase;
+  try {
+    database = await openPglite({
+      dataDirectory: settings.dataDirectory,
+      loadDataDirectory: settings.loadDataDirectory
+        ? new Blob([new Uint8Array(settings.loadDataDirectory)])
+        : undefined,
+      lockDataDirectory: false,
+    });
+  } catch (error) {
+    port.postMessage({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  port.postMessage({ kind: 'ready' });
+  port.on('message', (request: PgliteThreadRequest) => {
+    void answer(database, request).then((reply) => port.postMessage(reply));
+  });
+}
+
+async function answer(database: PgliteDatabase, request: PgliteThreadRequest): Promise<PgliteThreadReply> {
+  try {
+    switch (request.kind) {
+      case 'query': {
+        const result = await database.query(request.sql, request.params);
+        return { id: request.id, ok: true, rows: result.rows, affectedRows: result.affectedRows };
+      }
+      case 'exec':
+        await database.exec(request.sql);
+        return { id: request.id, ok: true, rows: [], affectedRows: 0 };
+      case 'copy': {
+        const loaded = await database.copyFrom(request.table, request.columns, request.csv);
+        return { id: request.id, ok: true, rows: [], affectedRows: loaded };
+      }
+      case 'dump': {
+        const dump = await database.pglite.dumpDataDir('gzip');
+        return { id: request.id, ok: true, rows: [], affectedRows: 0, dump: new Uint8Array(await dump.arrayBuffer()) };
+      }
+      case 'close':
+        await database.pglite.close();
+        return { id: request.id, ok: true, rows: [], affectedRows: 0 };
+    }
+  } catch (error) {
+    const failure = error as { message?: string; code?: string };
+    return { id: request.id, ok: false, message: failure.message ?? String(error), code: failure.code };
+  }
+}
+
+void serve();
