@@ -67,6 +67,8 @@ export default tseslint.config(
   },
   {
     files: ['src/features/**/*.{ts,tsx}'],
+    // A test may start the real server or a whole store.
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
