@@ -5,7 +5,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'node_modules/', '.data/', '.data-*/', '.cache/', 'test-results/', 'playwright-report/', 'bench/.tmp/'],
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '.data/',
+      '.data-*/',
+      '.cache/',
+      'test-results/',
+      'playwright-report/',
+      'bench/.tmp/',
+    ],
   },
   eslint.configs.recommended,
   ...tseslint.configs.strict,
@@ -46,7 +55,17 @@ export default tseslint.config(
         },
       ],
       // Node types can leak in through a dependency's declarations (apache-arrow): name the globals.
-      'no-restricted-globals': ['error', 'process', 'Buffer', 'global', '__dirname', '__filename', 'window', 'document', 'localStorage'],
+      'no-restricted-globals': [
+        'error',
+        'process',
+        'Buffer',
+        'global',
+        '__dirname',
+        '__filename',
+        'window',
+        'document',
+        'localStorage',
+      ],
     },
   },
   {

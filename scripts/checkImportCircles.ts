@@ -103,7 +103,9 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     console.log(`No import circle in ${FOLDERS.join(', ')}.`);
   } else {
     for (const circle of circles) {
-      console.error(`Import circle of ${circle.length} files:\n  ${circle.map((file) => relative(ROOT, file)).join('\n  ')}`);
+      console.error(
+        `Import circle of ${circle.length} files:\n  ${circle.map((file) => relative(ROOT, file)).join('\n  ')}`,
+      );
     }
     process.exitCode = 1;
   }

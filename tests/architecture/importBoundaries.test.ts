@@ -27,7 +27,12 @@ describe('import boundaries', () => {
       expect.stringContaining('kernel/ is shared'),
     ]);
     expect(await boundaryErrors("export { buildApp } from '../../server/app';\n", file)).toHaveLength(1);
-    expect(await boundaryErrors("export type { InsightsWorkerApi } from '../../workers/visualizations/insightsWorkerApi';\n", file)).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        "export type { InsightsWorkerApi } from '../../workers/visualizations/insightsWorkerApi';\n",
+        file,
+      ),
+    ).toHaveLength(1);
   });
 
   it('kernel/ uses no Node, DOM or React API', async () => {
@@ -54,7 +59,9 @@ describe('import boundaries', () => {
     expect(await boundaryErrors("export { httpClient } from '../../src/api/httpClient';\n", file)).toEqual([
       expect.stringContaining('server/ never imports the client'),
     ]);
-    expect(await boundaryErrors("export * from '../../workers/real-estate/zoneTransactionsQuery';\n", file)).toHaveLength(1);
+    expect(
+      await boundaryErrors("export * from '../../workers/real-estate/zoneTransactionsQuery';\n", file),
+    ).toHaveLength(1);
     expect(
       await boundaryErrors("export * from '../../../../src/app/store';\n", 'server/import/sources/dvf/dvfImporter.ts'),
     ).toHaveLength(1);

@@ -19,6 +19,13 @@ describe('importCircles', () => {
   });
 
   it('finds nothing in a tree', () => {
-    expect(importCircles(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+    expect(
+      importCircles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
