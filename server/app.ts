@@ -7,6 +7,8 @@ import type { AppContext, RouteModule } from './AppContext';
 import { installErrorHandler } from './http/errorHandler';
 import { installRequestDeadline } from './http/requestDeadline';
 import { installSecurityHeaders } from './http/securityHeaders';
+import { catalogueRoutes } from './openapi/RouteCatalogue';
+import { openApiRoutes } from './openapi/openApiRoutes';
 import { ROUTE_MODULES } from './routeModules';
 
 export interface BuildAppOptions {
@@ -45,7 +47,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
 
   await app.register(
     async (api) => {
+      const routes = catalogueRoutes(api);
       for (const register of options.routeModules ?? ROUTE_MODULES) await register(api, context);
+      openApiRoutes(api, routes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,8 @@
 import type { RouteModule } from '../AppContext';
 import { listDatasets } from '../datasets/datasetRepository';
 import { postgisVersion, sireneDatasets } from './healthRepository';
+import { z } from 'zod';
+import { documented } from '../openapi/documented';
 
 /** How long `/api/health` waits for the database before answering from its last reading. */
 export const HEALTH_DATABASE_WAIT_MS = 500;
@@ -13,6 +15,27 @@ type HealthReading = [string, Awaited<ReturnType<typeof listDatasets>>];
  * with `database_busy: true`.
  */
 export const healthRoutes: RouteModule = (app, { database }) => {
+  const getHealthDocumentation = documented({
+    tag: 'health',
+    summary: 'État du serveur : moteur de base, version de PostGIS, jeux de données importés',
+    response: z.object({
+      status: z.literal('ok'),
+      database: z.enum(['pglite', 'postgresql']),
+      database_busy: z.literal(true).optional(),
+      postgis: z.string(),
+      datasets: z.array(
+        z.object({
+          source: z.string(),
+          territory: z.string(),
+          vintage: z.string(),
+          label: z.string(),
+          rows: z.number(),
+          demo: z.boolean(),
+          loaded_at: z.string(),
+        }),
+      ),
+    }),
+  });
   let lastReading: HealthReading | undefined;
   let reading: Promise<HealthReading> | undefined;
   const read = () => {
@@ -21,7 +44,7 @@ export const healthRoutes: RouteModule = (app, { database }) => {
       .finally(() => (reading = undefined));
     return reading;
   };
-  app.get('/health', async () => {
+  app.get('/health', getHealthDocumentation, async () => {
     const current = read();
     current.catch(() => undefined); // a failure is reported through the race below, or by the next call
     const waited = await Promise.race([
@@ -47,7 +70,17 @@ export const healthRoutes: RouteModule = (app, { database }) => {
     };
   });
 
-  app.get('/sirene/health', async () => {
+  const getSireneHealthDocumentation = documented({
+    tag: 'health',
+    summary: 'État des établissements Sirene importés',
+    response: z.object({
+      status: z.enum(['healthy', 'unhealthy']),
+      establishments: z.number(),
+      sources: z.array(z.object({ source: z.string(), territory: z.string(), vintage: z.string(), rows: z.number() })),
+      detail: z.string().optional(),
+    }),
+  });
+  app.get('/sirene/health', getSireneHealthDocumentation, async () => {
     const datasets = await sireneDatasets(database);
     const establishments = datasets.reduce((sum, dataset) => sum + dataset.row_count, 0);
     return {
