@@ -85,7 +85,9 @@ export async function openPgliteThread(options: PgliteThreadOptions = {}): Promi
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
   };
+  let current: Worker | undefined;
   const attach = (worker: Worker) => {
+    current = worker;
     worker.on('message', (reply: PgliteThreadReply) => {
       const waiting = pending.get(reply.id);
       if (!waiting) return;
@@ -94,21 +96,22 @@ export async function openPgliteThread(options: PgliteThreadOptions = {}): Promi
       else waiting.reject(Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {}));
     });
     worker.on('exit', () => {
-      if (closed) return;
+      if (closed || worker !== current) return;
       failPending(new Error('La base embarquée s’est arrêtée ; elle est rouverte.'));
-      restart(worker);
+      replace(worker);
     });
     return worker;
   };
   const open = () => startThread(settings).then(attach);
-  const restart = (stopped: Worker) => {
-    void thread.then((current) => {
-      if (current !== stopped || closed) return;
-      restarts += 1;
-      // After a restart the content is on disk; a tarball given at start was only the first content.
-      settings.loadDataDirectory = options.dataDirectory ? undefined : settings.loadDataDirectory;
-      thread = open();
-    });
+  /** Stops `stopped` (if still running) and opens a new thread at once: later statements go to the new one. */
+  const replace = (stopped: Worker) => {
+    if (closed || stopped !== current) return;
+    current = undefined;
+    restarts += 1;
+    // After a restart the content is on disk; a tarball given at start was only the first content.
+    if (options.dataDirectory) settings.loadDataDirectory = undefined;
+    void stopped.terminate();
+    thread = open();
   };
   thread = open();
   try {
@@ -133,7 +136,7 @@ export async function openPgliteThread(options: PgliteThreadOptions = {}): Promi
               reject(new DatabaseTimeoutError(limit));
               failPending(new DatabaseTimeoutError(limit));
               // Terminating the thread is the only way to stop a statement running inside PGlite.
-              void worker.terminate();
+              replace(worker);
             }, limit);
       pending.set(id, {
         resolve: (reply) => {
