@@ -47,6 +47,8 @@ export default defineConfig({
           include: integrationFiles,
           exclude: EXCLUDE,
           globalSetup: ['tests/support/globalSetup.ts'],
+          // Whole imports and gazetteer queries on a shared, loaded 2-core machine: a slow test, not a hung one.
+          testTimeout: 180_000,
           // Files share their worker so that the PGlite instances of tests/support/testDatabase are reused.
           isolate: false,
         },
