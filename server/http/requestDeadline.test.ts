@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { cpSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -11,6 +13,10 @@ import { statementTimeoutFor } from '../db/openDatabase';
 import { testDatabaseKinds } from '../../tests/support/testDatabase';
 
 const DEADLINE_MS = 4000;
+const copies: string[] = [];
+process.once('exit', () => {
+  for (const directory of copies) rmSync(directory, { recursive: true, force: true });
+});
 
 /** A valid polygon of `count` vertices zig-zagging across Paris: cheap to send, costly to intersect. */
 function zigZagPolygon(count: number): { type: 'Polygon'; coordinates: number[][][] } {
@@ -81,7 +87,12 @@ const COSTLY_SHAPES: [string, unknown][] = [
 async function openServingDatabase(kind: DatabaseKind): Promise<Database> {
   const statementTimeoutMs = statementTimeoutFor(DEADLINE_MS);
   if (kind === 'pglite') {
-    return openPgliteThread({ loadDataDirectory: readFileSync(inject('demoPgliteTarball')), statementTimeoutMs });
+    // A private copy of the demo data folder: a stopped statement reopens the database on it.
+    const template = inject('demoPgliteDirectory');
+    const directory = join(dirname(template), 'copies', `deadline-${process.pid}-${randomUUID().slice(0, 8)}`);
+    cpSync(template, directory, { recursive: true });
+    copies.push(directory);
+    return openPgliteThread({ dataDirectory: directory, statementTimeoutMs });
   }
   return openPostgres({
     connectionString: process.env.TEST_DATABASE_URL as string,
