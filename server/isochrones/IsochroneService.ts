@@ -87,6 +87,8 @@ export class IsochroneService {
 
     if (request.transportMode === 'public-transport') {
       const road = await this.store.get();
+      // A start far from every street (and so from every stop) is off the network.
+      if (!road.snap('walking', ...request.coordinates)) throw unprocessable(OFF_NETWORK_MESSAGE, 'OFF_NETWORK');
       const departement = await selectDepartementAt(this.database, ...request.coordinates);
       const network = await this.transit.get(departement, road);
       if (!network) throw unprocessable(NO_TRANSIT_NETWORK_MESSAGE, 'NO_TRANSIT_NETWORK');

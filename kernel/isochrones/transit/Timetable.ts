@@ -94,7 +94,7 @@ export function timetableBytes(timetable: Timetable): number {
 
 /**
  * Builds the timetable: trips grouped into patterns, the stop → patterns index and the walking transfers
- * — those of `transfers.txt`, plus, between stops less than {@link TRANSFER_RADIUS_METRES} apart that
+ * — those of `transfers.txt` (both ways when only one is listed), plus, between stops less than {@link TRANSFER_RADIUS_METRES} apart that
  * have none, the straight-line distance × 1.3 at 5 km/h.
  */
 export function buildTimetable(input: {
@@ -102,7 +102,10 @@ export function buildTimetable(input: {
   trips: readonly TimetableTripRecord[];
   transfers: readonly TimetableTransferRecord[];
   services: readonly TimetableServiceRecord[];
+  /** Straight-line radius of the walking transfers added between stops (0: `transfers.txt` only). */
+  transferRadiusMetres?: number;
 }): Timetable {
+  const transferRadius = input.transferRadiusMetres ?? TRANSFER_RADIUS_METRES;
   const stopIndex = new Map<string, number>();
   input.stops.forEach((stop, index) => stopIndex.set(stop.id, index));
   const stationIndex = new Map<string, number>();
@@ -226,17 +229,23 @@ export function buildTimetable(input: {
     const to = stopIndex.get(transfer.toStopId);
     if (from !== undefined && to !== undefined) addTransfer(from, to, Math.max(0, Math.round(transfer.seconds)), true);
   }
+  // RATP lists most correspondences in one direction only: the way back takes the same time.
+  for (const transfer of input.transfers) {
+    const from = stopIndex.get(transfer.fromStopId);
+    const to = stopIndex.get(transfer.toStopId);
+    if (from !== undefined && to !== undefined) addTransfer(to, from, Math.max(0, Math.round(transfer.seconds)), false);
+  }
   const order = Array.from({ length: stopCount }, (_, index) => index).sort(
     (a, b) => (input.stops[a] as TimetableStopRecord).latitude - (input.stops[b] as TimetableStopRecord).latitude,
   );
-  const latitudeWindow = TRANSFER_RADIUS_METRES / 110_574;
-  for (let i = 0; i < order.length; i += 1) {
+  const latitudeWindow = transferRadius / 110_574;
+  for (let i = 0; i < order.length && transferRadius > 0; i += 1) {
     const a = input.stops[order[i] as number] as TimetableStopRecord;
     for (let j = i + 1; j < order.length; j += 1) {
       const b = input.stops[order[j] as number] as TimetableStopRecord;
       if (b.latitude - a.latitude > latitudeWindow) break;
       const metres = metresBetween(a.longitude, a.latitude, b.longitude, b.latitude);
-      if (metres > TRANSFER_RADIUS_METRES) continue;
+      if (metres > transferRadius) continue;
       const seconds = Math.round((metres * TRANSFER_DETOUR) / WALKING_METRES_PER_SECOND);
       addTransfer(order[i] as number, order[j] as number, seconds, false);
       addTransfer(order[j] as number, order[i] as number, seconds, false);
