@@ -23,6 +23,7 @@ describe('demographics worker API', () => {
         total_area_km2: 0.05,
         covered_area_km2: 0.05,
         iris_count: 1,
+        population: { total: null, vintage: null, iris_without_population: 0 },
         bases: [],
         missing_bases: [],
         loaded_vintages: {},

@@ -47,7 +47,7 @@ function useThemeVersion(): number {
 /**
  * A bar chart drawn with ECharts (only the bar chart, grid, legend, tooltip and canvas renderer are
  * bundled). `horizontal` lays categories on the vertical axis; `mirrored` draws the first series to the
- * left (age pyramid). Values are formatted the French way.
+ * left (age pyramid by sex); `pyramid` puts the first category at the bottom. Values are formatted the French way.
  */
 export function DemographicsChart({
   label,
@@ -55,6 +55,7 @@ export function DemographicsChart({
   series,
   horizontal = false,
   mirrored = false,
+  pyramid = mirrored,
   percent = false,
   height = 220,
 }: {
@@ -63,6 +64,8 @@ export function DemographicsChart({
   series: ChartSeries[];
   horizontal?: boolean;
   mirrored?: boolean;
+  /** Horizontal bars with the first category at the bottom (an age pyramid); implied by `mirrored`. */
+  pyramid?: boolean;
   percent?: boolean;
   height?: number;
 }) {
@@ -98,7 +101,7 @@ export function DemographicsChart({
       type: 'category' as const,
       data: categories,
       // Horizontal bars read top-down in the categories' order; a pyramid keeps the youngest at the bottom.
-      inverse: horizontal && !mirrored,
+      inverse: horizontal && !pyramid,
       axisLabel: { color: colours.muted, interval: 0, fontSize: 11, overflow: 'truncate' as const, width: 150 },
       axisLine: { lineStyle: { color: colours.border } },
     };
@@ -122,7 +125,7 @@ export function DemographicsChart({
       })),
     };
     chart.current?.setOption(option, true);
-  }, [categories, series, horizontal, mirrored, percent, themeVersion]);
+  }, [categories, series, horizontal, mirrored, pyramid, percent, themeVersion]);
 
   return <div ref={element} className="demographics-chart" role="img" aria-label={label} style={{ height }} />;
 }
