@@ -1,4 +1,5 @@
 import { Float64, Table, Utf8, tableFromIPC, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
+import { columnVintage } from './inseeColumns';
 import { INSEE_IRIS_BASES, type InseeIrisBase } from './inseeIrisBases';
 import type { DemographicsAnswer, DemographicsMetadata, IrisDemographicRecord } from './demographicsRecord';
 
@@ -100,6 +101,9 @@ export function demographicsFromArrow(bytes: Uint8Array | ArrayBuffer): Demograp
       const own = listed ? listed.split(',').map(Number) : undefined;
       const vintage = own?.[0] ?? vintages[base];
       if (vintage === undefined) continue;
+      // A column of a vintage this IRIS has no row in is a cell of the table, not a figure of the IRIS.
+      const year = columnVintage(column);
+      if (own && year !== null && !own.includes(year)) continue;
       const figures = (groups[base] ??= own ? { vintage, vintages: own, values: {} } : { vintage, values: {} });
       figures.values[column] = value ?? null;
     }

@@ -14,6 +14,14 @@ export const censusColumn = (prefix: 'P' | 'C', name: string, vintage: number) =
 export const filosofiColumn = (kind: 'DISP' | 'DEC', name: string, vintage: number) =>
   `${kind}_${name}${vintageDigits(vintage)}`;
 
+/** The vintage an INSEE column name carries (`P17_POP1564`, `C16_PMEN`, `DISP_MED15` …), null when none. */
+export function columnVintage(column: string): number | null {
+  const digits = /^[PC](\d{2})_/.exec(column)?.[1] ?? /^(?:DISP|DEC)_\w*?(\d{2})$/.exec(column)?.[1];
+  if (digits === undefined) return null;
+  const value = Number(digits);
+  return value <= 60 ? 2000 + value : 1900 + value;
+}
+
 /** How a figure is labelled with its source and vintage (spec: "RP 2017", "Filosofi 2015"). */
 export function vintageLabel(base: InseeIrisBase, vintage: number): string {
   return base.startsWith('filosofi') ? `Filosofi ${vintage}` : `RP ${vintage}`;
