@@ -10,13 +10,15 @@ import { readRawCsv } from '../../tests/support/rawCsv';
 import { buildTestApp } from '../../tests/support/testApp';
 import { openDataDirectory, openDemoDatabase, testDatabaseKinds } from '../../tests/support/testDatabase';
 import type { Database } from '../db/Database';
-import { CUTTING_BOX } from './demographicsRoutes.test';
 
 const BANDS = ['P16_POP0014', 'P16_POP1529', 'P16_POP3044', 'P16_POP4559', 'P16_POP6074', 'P16_POP75P'];
 /** Centres of the six bands, the open 75+ band taken as 75-89. */
 const MIDPOINTS = [7.5, 22.5, 37.5, 52.5, 67.5, 82.5];
 
 type RawRow = Record<string, string>;
+
+/** A rectangle around République that cuts IRIS of the 3e, 10e and 11e arrondissements. */
+const CUTTING_BOX: [number, number, number, number] = [2.3585, 48.8615, 2.3745, 48.8705];
 
 const number = (text: string | undefined) => Number(text ?? 'NaN');
 const populationOf = (row: RawRow) => BANDS.reduce((sum, band) => sum + number(row[band]), 0);
