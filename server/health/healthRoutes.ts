@@ -1,8 +1,8 @@
 import type { RouteModule } from '../AppContext';
 import { listDatasets } from '../datasets/datasetRepository';
-import { postgisVersion, sireneDatasets } from './healthRepository';
+import { postgisVersion } from './healthRepository';
 
-/** `GET /api/health` and `GET /api/sirene/health`. */
+/** `GET /api/health` (the establishments' own health is `GET /api/sirene/health`, in `businesses/`). */
 export const healthRoutes: RouteModule = (app, { database }) => {
   app.get('/health', async () => {
     const [postgis, datasets] = await Promise.all([postgisVersion(database), listDatasets(database)]);
@@ -19,22 +19,6 @@ export const healthRoutes: RouteModule = (app, { database }) => {
         demo: dataset.demo,
         loaded_at: dataset.loadedAt,
       })),
-    };
-  });
-
-  app.get('/sirene/health', async () => {
-    const datasets = await sireneDatasets(database);
-    const establishments = datasets.reduce((sum, dataset) => sum + dataset.row_count, 0);
-    return {
-      status: establishments > 0 ? 'healthy' : 'unhealthy',
-      establishments,
-      sources: datasets.map((dataset) => ({
-        source: dataset.source,
-        territory: dataset.territory,
-        vintage: dataset.vintage,
-        rows: dataset.row_count,
-      })),
-      ...(establishments > 0 ? {} : { detail: 'Aucun établissement importé : lancez npm run data:import' }),
     };
   });
 };
