@@ -22,8 +22,16 @@ export const zoneGeometrySchema = z.preprocess(
 /** Where the zone is: codes (département, commune, IRIS — fastest, by index) or a geometry. */
 export const zoneInputSchema = z.object({
   geometry: zoneGeometrySchema.optional().nullable(),
-  department_code: z.string().regex(/^(\d{2}|2[AB]|97\d)$/, 'code département invalide').optional().nullable(),
-  commune_code: z.string().regex(/^(\d{5}|2[AB]\d{3})$/, 'code commune invalide').optional().nullable(),
+  department_code: z
+    .string()
+    .regex(/^(\d{2}|2[AB]|97\d)$/, 'code département invalide')
+    .optional()
+    .nullable(),
+  commune_code: z
+    .string()
+    .regex(/^(\d{5}|2[AB]\d{3})$/, 'code commune invalide')
+    .optional()
+    .nullable(),
   iris_codes: z
     .array(z.string().regex(/^(\d{5}|2[AB]\d{3})\d{4}$/, 'code IRIS invalide'))
     .min(1)
@@ -77,7 +85,10 @@ export const fuzzySearchQuerySchema = z.object({
 });
 
 const repeated = <T extends z.ZodType>(item: T) =>
-  z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(item).max(200).optional());
+  z.preprocess(
+    (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
+    z.array(item).max(200).optional(),
+  );
 
 export const businessSearchQuerySchema = z
   .object({
@@ -85,17 +96,24 @@ export const businessSearchQuerySchema = z
     naf_codes: repeated(nafCode),
     'naf_codes[]': repeated(nafCode),
     commune_name: z.string().trim().min(1).max(100).optional(),
-    commune_code: z.string().regex(/^(\d{5}|2[AB]\d{3})$/, 'code commune invalide').optional(),
+    commune_code: z
+      .string()
+      .regex(/^(\d{5}|2[AB]\d{3})$/, 'code commune invalide')
+      .optional(),
     limit: limit(100, JSON_LIST_LIMIT),
     only_active: z
       .enum(['true', 'false'])
       .default('true')
       .transform((value) => value === 'true'),
   })
-  .refine((query) => query.name || query.naf_codes?.length || query['naf_codes[]']?.length || query.commune_code || query.commune_name, {
-    message: 'indiquez un nom, un code NAF ou une commune',
-    path: ['name'],
-  });
+  .refine(
+    (query) =>
+      query.name || query.naf_codes?.length || query['naf_codes[]']?.length || query.commune_code || query.commune_name,
+    {
+      message: 'indiquez un nom, un code NAF ou une commune',
+      path: ['name'],
+    },
+  );
 
 export const communesListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
@@ -132,7 +150,11 @@ export const categoryAnalysisRequestSchema = zoneInputSchema.extend({
 });
 
 export const nafSectionParamsSchema = z.object({
-  section: z.string().trim().toUpperCase().regex(/^[A-U]$/, 'section NAF attendue (A à U)'),
+  section: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-U]$/, 'section NAF attendue (A à U)'),
 });
 
 /** One establishment as every list answers it. */
@@ -180,10 +202,12 @@ export const zoneStatisticsSchema = z.object({
   total_businesses: z.number(),
   zone_area_km2: z.number().nullable(),
   business_density: z.number().nullable(),
-  employee_size_breakdown: z.object(Object.fromEntries(SIZE_CLASSES.map((key) => [key, sizeEntry])) as Record<
-    (typeof SIZE_CLASSES)[number],
-    typeof sizeEntry
-  >),
+  employee_size_breakdown: z.object(
+    Object.fromEntries(SIZE_CLASSES.map((key) => [key, sizeEntry])) as Record<
+      (typeof SIZE_CLASSES)[number],
+      typeof sizeEntry
+    >,
+  ),
   top_naf_categories: z.array(
     z.object({
       rank: z.number(),
@@ -199,9 +223,17 @@ export const zoneStatisticsSchema = z.object({
     }),
   ),
   /** Establishments per NAF section (`NC`: activity not given). */
-  section_breakdown: z.array(z.object({ section_code: z.string(), label: z.string(), count: z.number(), percentage: z.number() })),
+  section_breakdown: z.array(
+    z.object({ section_code: z.string(), label: z.string(), count: z.number(), percentage: z.number() }),
+  ),
   sources: z.array(
-    z.object({ source: z.string(), label: z.string(), vintage: z.string().nullable(), count: z.number(), demo: z.boolean() }),
+    z.object({
+      source: z.string(),
+      label: z.string(),
+      vintage: z.string().nullable(),
+      count: z.number(),
+      demo: z.boolean(),
+    }),
   ),
   demo_count: z.number(),
   search_time_ms: z.number(),

@@ -21,4 +21,7 @@ export const HOME_CATEGORIES = [
 ] as const;
 
 export type HomeCategoryKey = (typeof HOME_CATEGORIES)[number]['key'];
-export const HOME_CATEGORY_KEYS = HOME_CATEGORIES.map((category) => category.key) as [HomeCategoryKey, ...HomeCategoryKey[]];
+export const HOME_CATEGORY_KEYS = HOME_CATEGORIES.map((category) => category.key) as [
+  HomeCategoryKey,
+  ...HomeCategoryKey[],
+];

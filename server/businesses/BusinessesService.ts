@@ -50,10 +50,14 @@ export class BusinessesService {
   }
 
   /** Codes first (département, commune, IRIS: by index), else the geometry; 400 when there is none or it is unreadable. */
-  async resolveZone(input: Pick<ZoneInput, 'geometry' | 'department_code' | 'commune_code' | 'iris_codes'>, field = 'geometry'): Promise<ResolvedZone> {
+  async resolveZone(
+    input: Pick<ZoneInput, 'geometry' | 'department_code' | 'commune_code' | 'iris_codes'>,
+    field = 'geometry',
+  ): Promise<ResolvedZone> {
     let zone: BusinessZone;
     if (input.department_code) zone = { kind: 'departement', code: input.department_code };
-    else if (input.commune_code) zone = { kind: 'communes', codes: await communeCodesOf(this.database, input.commune_code) };
+    else if (input.commune_code)
+      zone = { kind: 'communes', codes: await communeCodesOf(this.database, input.commune_code) };
     else if (input.iris_codes?.length) zone = { kind: 'iris', codes: input.iris_codes };
     else if (input.geometry) {
       const geojson = JSON.stringify(input.geometry);
@@ -71,7 +75,11 @@ export class BusinessesService {
   }
 
   /** 400 naming the field when a NAF code is not in the catalogue (prefixes `56`, `56.1` are codes too). */
-  async checkNafCodes(codes: readonly string[], field: string, location: 'corps' | 'paramètre' = 'corps'): Promise<void> {
+  async checkNafCodes(
+    codes: readonly string[],
+    field: string,
+    location: 'corps' | 'paramètre' = 'corps',
+  ): Promise<void> {
     const unknown = await this.naf.unknownCodes(codes);
     if (unknown.length > 0) {
       const message = `code NAF inconnu « ${unknown.join(', ')} »`;
@@ -130,17 +138,23 @@ export class BusinessesService {
       source.count += group.count;
       sources.set(sourceKey, source);
     }
-    const ranked = [...divisions.entries()].sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0])).slice(0, 10);
+    const ranked = [...divisions.entries()]
+      .sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]))
+      .slice(0, 10);
     return {
       total_businesses: total,
       zone_area_km2: areaKm2 === null ? null : round2(areaKm2),
       business_density: areaKm2 ? round2(total / areaKm2) : null,
       employee_size_breakdown: Object.fromEntries(
-        SIZE_CLASSES.map((size) => [size, { count: sizes.get(size) ?? 0, percentage: percentage(sizes.get(size) ?? 0, total) }]),
+        SIZE_CLASSES.map((size) => [
+          size,
+          { count: sizes.get(size) ?? 0, percentage: percentage(sizes.get(size) ?? 0, total) },
+        ]),
       ) as ZoneBusinessStatistics['employee_size_breakdown'],
       top_naf_categories: ranked.map(([division, entry], index) => {
         const section = division === 'NC' ? undefined : sectionOfNafCode(division);
-        const label = division === 'NC' ? 'Activité non précisée' : (catalogue.get(division)?.label ?? `Division ${division}`);
+        const label =
+          division === 'NC' ? 'Activité non précisée' : (catalogue.get(division)?.label ?? `Division ${division}`);
         return {
           rank: index + 1,
           naf_code: division,
@@ -171,7 +185,13 @@ export class BusinessesService {
       sources: [...sources.entries()]
         .map(([key, value]) => {
           const source = key.split('\u0000')[0] as string;
-          return { source, label: businessSourceLabel(source), vintage: value.vintage, count: value.count, demo: isDemoSource(source) };
+          return {
+            source,
+            label: businessSourceLabel(source),
+            vintage: value.vintage,
+            count: value.count,
+            demo: isDemoSource(source),
+          };
         })
         .sort((a, b) => b.count - a.count),
       demo_count: demo,
@@ -249,7 +269,8 @@ export class BusinessesService {
       returned_count: businesses.length,
       total_count: total,
       search_time_ms: Math.round(performance.now() - startedAt),
-      restriction_info: total > businesses.length ? `Affichage des ${businesses.length} premiers résultats sur ${total}` : null,
+      restriction_info:
+        total > businesses.length ? `Affichage des ${businesses.length} premiers résultats sur ${total}` : null,
     };
   }
 

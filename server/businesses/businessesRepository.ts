@@ -33,7 +33,11 @@ export function zoneCondition(zone: BusinessZone, parameters: SqlParameters): st
 const ACTIVE = `(e.etat IS NULL OR e.etat = 'A')`;
 
 /** The filters every establishments query shares: the zone (when any) and, unless asked, active ones only. */
-export function baseConditions(zone: BusinessZone | undefined, includeInactive: boolean, parameters: SqlParameters): string[] {
+export function baseConditions(
+  zone: BusinessZone | undefined,
+  includeInactive: boolean,
+  parameters: SqlParameters,
+): string[] {
   return [...(zone ? [zoneCondition(zone, parameters)] : []), ...(includeInactive ? [] : [ACTIVE])];
 }
 
@@ -66,7 +70,10 @@ export async function codesArea(database: Queryable, zone: BusinessZone): Promis
     zone.kind === 'departement'
       ? [`SELECT sum(area_km2) AS area FROM communes WHERE departement_code = $1 AND kind = 'commune'`, [zone.code]]
       : zone.kind === 'communes'
-        ? [`SELECT sum(area_km2) AS area FROM communes WHERE code = ANY($1::text[]) AND (parent_code IS NULL OR NOT parent_code = ANY($1::text[]))`, [zone.codes]]
+        ? [
+            `SELECT sum(area_km2) AS area FROM communes WHERE code = ANY($1::text[]) AND (parent_code IS NULL OR NOT parent_code = ANY($1::text[]))`,
+            [zone.codes],
+          ]
         : zone.kind === 'iris'
           ? ['SELECT sum(area_km2) AS area FROM iris WHERE code = ANY($1::text[])', [zone.codes]]
           : undefined;
@@ -164,7 +171,8 @@ function businessConditions(query: BusinessQuery, parameters: SqlParameters): st
       OR e.commune_code IN (SELECT code FROM communes WHERE lower(unaccent(name)) LIKE ${like})
       OR EXISTS (SELECT 1 FROM establishments d WHERE d.duplicate_of = e.siret AND d.search_text LIKE ${like}))`);
   }
-  if (query.communeCodes?.length) conditions.push(`e.commune_code = ANY(${parameters.add(query.communeCodes)}::text[])`);
+  if (query.communeCodes?.length)
+    conditions.push(`e.commune_code = ANY(${parameters.add(query.communeCodes)}::text[])`);
   if (query.communeName) {
     conditions.push(`e.commune_code IN (SELECT code FROM communes
       WHERE lower(unaccent(name)) LIKE lower(unaccent(${parameters.add(query.communeName)})) || '%')`);
@@ -275,7 +283,17 @@ export async function selectBrands(
 /** The NAF catalogue (every level). */
 export async function selectNafCodes(
   database: Queryable,
-): Promise<{ code: string; level: number; label: string; label_65: string; label_40: string; parent_code: string | null; section_code: string }[]> {
+): Promise<
+  {
+    code: string;
+    level: number;
+    label: string;
+    label_65: string;
+    label_40: string;
+    parent_code: string | null;
+    section_code: string;
+  }[]
+> {
   const { rows } = await database.query<{
     code: string;
     level: number;
@@ -291,7 +309,17 @@ export async function selectNafCodes(
 /** Which establishment datasets are loaded, for the health answer and the cache key. */
 export async function selectEstablishmentDatasets(
   database: Queryable,
-): Promise<{ source: string; territory: string; vintage: string; label: string; row_count: number; demo: boolean; loaded_at: string }[]> {
+): Promise<
+  {
+    source: string;
+    territory: string;
+    vintage: string;
+    label: string;
+    row_count: number;
+    demo: boolean;
+    loaded_at: string;
+  }[]
+> {
   const { rows } = await database.query<{
     source: string;
     territory: string;

@@ -34,13 +34,17 @@ interface RawElement {
 /** The OSM restaurants inside the IRIS contours of the 11e, from the raw Overpass answer and the raw IGN file. */
 function rawOsmRestaurantsOfEleventh(): number {
   const answer = JSON.parse(
-    gunzipSync(readFileSync(join(openDataDirectory(), 'osm/osm-paris-restaurants-overpass-2024-12-19.json.gz'))).toString(),
+    gunzipSync(
+      readFileSync(join(openDataDirectory(), 'osm/osm-paris-restaurants-overpass-2024-12-19.json.gz')),
+    ).toString(),
   ) as { elements: RawElement[] };
   const byId = new Map(answer.elements.map((element) => [`${element.type}/${element.id}`, element]));
   const nodesOf = (element: RawElement): number[] =>
     element.type === 'way'
       ? (element.nodes ?? [])
-      : (element.members ?? []).filter((member) => member.role !== 'inner').flatMap((member) => byId.get(`way/${member.ref}`)?.nodes ?? []);
+      : (element.members ?? [])
+          .filter((member) => member.role !== 'inner')
+          .flatMap((member) => byId.get(`way/${member.ref}`)?.nodes ?? []);
   const contours = (
     JSON.parse(readFileSync(join(openDataDirectory(), 'iris/iris-75-paris.geojson'), 'utf8')) as {
       features: { properties: { INSEE_COM: string }; geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon }[];
@@ -96,7 +100,9 @@ describe.each(testDatabaseKinds())('businesses endpoints on %s', (kind) => {
   };
 
   it('counts the OSM restaurants of the 11e as the raw file placed in the IRIS contours does', async () => {
-    const { status, body } = await post<ZoneBusinessStatistics>('/api/v1/business/zone-statistics', { commune_code: ELEVENTH });
+    const { status, body } = await post<ZoneBusinessStatistics>('/api/v1/business/zone-statistics', {
+      commune_code: ELEVENTH,
+    });
     expect(status).toBe(200);
     const osm = body.sources.find((source) => source.source === 'osm');
     expect(osm?.count).toBe(rawOsmRestaurantsOfEleventh());
@@ -110,7 +116,10 @@ describe.each(testDatabaseKinds())('businesses endpoints on %s', (kind) => {
   });
 
   it('lists the BDCOM boulangeries of the 11e, each once, with no demo row', async () => {
-    const raw = readRawCsv(join(openDataDirectory(), 'commerces/apur-bdcom-commerces-alimentaires-paris.csv'), ';').rows;
+    const raw = readRawCsv(
+      join(openDataDirectory(), 'commerces/apur-bdcom-commerces-alimentaires-paris.csv'),
+      ';',
+    ).rows;
     const expected = raw.filter((row) => row.ARRO === '11' && row.CODACT === 'CA103').length;
     expect(expected).toBeGreaterThan(20);
     const { body } = await post<BusinessList>('/api/v1/business/naf-code-businesses', {
@@ -133,9 +142,10 @@ describe.each(testDatabaseKinds())('businesses endpoints on %s', (kind) => {
   });
 
   it('breaks a Bas-Rhin commune down by headcount band and NAF section as the raw Sirene file does', async () => {
-    const raw = readRawCsv(join(openDataDirectory(), 'sirene/sirene-etab-ul-67-entzheim-wolfisheim-2021.geocoded.csv'), ',').rows.filter(
-      (row) => row.codeCommuneEtablissement === '67124' && row.etatAdministratifEtablissement === 'A',
-    );
+    const raw = readRawCsv(
+      join(openDataDirectory(), 'sirene/sirene-etab-ul-67-entzheim-wolfisheim-2021.geocoded.csv'),
+      ',',
+    ).rows.filter((row) => row.codeCommuneEtablissement === '67124' && row.etatAdministratifEtablissement === 'A');
     const sectionOf = new Map(
       readRawCsv(join(openDataDirectory(), 'naf/naf2008_5_niveaux.csv'), ';').rows.map((row) => [row.NIV5, row.NIV1]),
     );
@@ -148,22 +158,29 @@ describe.each(testDatabaseKinds())('businesses endpoints on %s', (kind) => {
     const expectedSizes: Record<string, number> = { tpe: 0, pme: 0, eti: 0, ge: 0, inconnu: 0 };
     const expectedSections = new Map<string, number>();
     for (const row of raw) {
-      const size = Object.keys(bands).find((key) => bands[key]?.includes(row.trancheEffectifsEtablissement ?? '')) ?? 'inconnu';
+      const size =
+        Object.keys(bands).find((key) => bands[key]?.includes(row.trancheEffectifsEtablissement ?? '')) ?? 'inconnu';
       expectedSizes[size] = (expectedSizes[size] ?? 0) + 1;
       const section = sectionOf.get(row.activitePrincipaleEtablissement ?? '') ?? 'NC';
       expectedSections.set(section, (expectedSections.get(section) ?? 0) + 1);
     }
     const { body } = await post<ZoneBusinessStatistics>('/api/v1/business/zone-statistics', { commune_code: '67124' });
     expect(body.total_businesses).toBe(raw.length);
-    expect(Object.fromEntries(Object.entries(body.employee_size_breakdown).map(([key, entry]) => [key, entry.count]))).toEqual(
-      expectedSizes,
-    );
+    expect(
+      Object.fromEntries(Object.entries(body.employee_size_breakdown).map(([key, entry]) => [key, entry.count])),
+    ).toEqual(expectedSizes);
     expect(new Map(body.section_breakdown.map((entry) => [entry.section_code, entry.count]))).toEqual(expectedSections);
-    expect(body.sources).toEqual([{ source: 'sirene', label: 'Sirene (INSEE)', vintage: '2021', count: raw.length, demo: false }]);
+    expect(body.sources).toEqual([
+      { source: 'sirene', label: 'Sirene (INSEE)', vintage: '2021', count: raw.length, demo: false },
+    ]);
   });
 
   it('pages the zone list by 50 with a search text, and sends the whole zone as Arrow', async () => {
-    const first = await post<BusinessList>('/api/v1/business/zone-all-businesses', { commune_code: ELEVENTH, limit: 50, offset: 0 });
+    const first = await post<BusinessList>('/api/v1/business/zone-all-businesses', {
+      commune_code: ELEVENTH,
+      limit: 50,
+      offset: 0,
+    });
     const second = await post<BusinessList>('/api/v1/business/zone-all-businesses', {
       commune_code: ELEVENTH,
       limit: 50,
@@ -172,13 +189,16 @@ describe.each(testDatabaseKinds())('businesses endpoints on %s', (kind) => {
     });
     expect(first.body.returned_count).toBe(50);
     expect(second.body.total_count).toBe(-1);
-    expect(new Set([...first.body.businesses, ...second.body.businesses].map((business) => business.id)).size).toBe(100);
+    expect(new Set([...first.body.businesses, ...second.body.businesses].map((business) => business.id)).size).toBe(
+      100,
+    );
     const searched = await post<BusinessList>('/api/v1/business/zone-all-businesses', {
       commune_code: ELEVENTH,
       search_query: 'roquette',
     });
     expect(searched.body.total_count).toBeGreaterThan(0);
-    for (const business of searched.body.businesses) expect(`${business.address} ${business.denomination}`.toLowerCase()).toContain('roquette');
+    for (const business of searched.body.businesses)
+      expect(`${business.address} ${business.denomination}`.toLowerCase()).toContain('roquette');
     const arrow = await app.inject({
       method: 'POST',
       url: '/api/v1/business/zone-all-businesses',
@@ -196,7 +216,17 @@ describe.each(testDatabaseKinds())('businesses endpoints on %s', (kind) => {
     expect(found.length).toBeGreaterThan(0);
     expect(found[0]?.denomination?.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()).toContain('creperie');
     const polygon = await post<{ data: BusinessList }>('/api/v1/elasticsearch/search/polygon', {
-      polygon: { coordinates: [[[2.37, 48.85], [2.39, 48.85], [2.39, 48.87], [2.37, 48.87], [2.37, 48.85]]] },
+      polygon: {
+        coordinates: [
+          [
+            [2.37, 48.85],
+            [2.39, 48.85],
+            [2.39, 48.87],
+            [2.37, 48.87],
+            [2.37, 48.85],
+          ],
+        ],
+      },
       naf_codes: ['56.10A'],
       limit: 100,
     });
@@ -210,9 +240,24 @@ describe.each(testDatabaseKinds())('businesses endpoints on %s', (kind) => {
 
   it('answers 400 with a French message naming the field', async () => {
     const cases: [string, string, unknown, string][] = [
-      ['POST', '/api/v1/business/naf-code-businesses', { commune_code: ELEVENTH, naf_code: '99.99Z' }, '« naf_code » : code NAF inconnu'],
-      ['POST', '/api/v1/business/zone-statistics', { geometry: { type: 'Polygon', coordinates: [] } }, '« geometry »'],
-      ['POST', '/api/v1/business/zone-statistics', { geometry: { type: 'Polygon', coordinates: [[]] } }, '« geometry » : géométrie vide'],
+      [
+        'POST',
+        '/api/v1/business/naf-code-businesses',
+        { commune_code: ELEVENTH, naf_code: '99.99Z' },
+        '« naf_code » : code NAF inconnu',
+      ],
+      [
+        'POST',
+        '/api/v1/business/zone-statistics',
+        { geometry: { type: 'Polygon', coordinates: [] } },
+        '« geometry.coordinates » : géométrie vide',
+      ],
+      [
+        'POST',
+        '/api/v1/business/zone-statistics',
+        { geometry: { type: 'Polygon', coordinates: [[]] } },
+        '« geometry » : géométrie vide',
+      ],
       ['POST', '/api/v1/business/zone-statistics', {}, 'Aucune géométrie fournie'],
       ['POST', '/api/v1/business/zone-all-businesses', { commune_code: ELEVENTH, offset: -50 }, '« offset »'],
       ['POST', '/api/enterprise-search/search-by-name', { name: ' a ' }, '« name » : au moins 2 caractères'],
@@ -220,23 +265,40 @@ describe.each(testDatabaseKinds())('businesses endpoints on %s', (kind) => {
       ['GET', '/api/naf_codes/search-businesses?naf_codes=AB', undefined, '« naf_codes.0 »'],
     ];
     for (const [method, url, payload, message] of cases) {
-      const response = await app.inject({ method: method as 'GET' | 'POST', url, ...(payload ? { payload: payload as object } : {}) });
+      const response = await app.inject({
+        method: method as 'GET' | 'POST',
+        url,
+        ...(payload ? { payload: payload as object } : {}),
+      });
       expect(response.statusCode, url).toBe(400);
       expect(response.json<{ detail: string }>().detail).toContain(message);
     }
   });
 
   it('serves the NAF catalogue, the home categories and the health of what is loaded', async () => {
-    const catalogue = (await app.inject('/api/naf_codes/all')).json<{ stats: { subclasses: number; sections: number } }>();
+    const catalogue = (await app.inject('/api/naf_codes/all')).json<{
+      stats: { subclasses: number; sections: number };
+    }>();
     expect(catalogue.stats).toMatchObject({ sections: 21, subclasses: 732 });
     const categories = (await app.inject('/api/v1/business/categories')).json<{ categories: unknown[] }>();
     expect(categories.categories).toHaveLength(10);
-    const health = (await app.inject('/api/sirene/health')).json<{ status: string; sources: { source: string; counted: number }[] }>();
+    const health = (await app.inject('/api/sirene/health')).json<{
+      status: string;
+      sources: { source: string; counted: number }[];
+    }>();
     expect(health.status).toBe('healthy');
-    expect(health.sources.map((source) => source.source)).toEqual(['apur-bdcom', 'demo-bpe', 'osm', 'paris-commercants', 'sirene']);
+    expect(health.sources.map((source) => source.source)).toEqual([
+      'apur-bdcom',
+      'demo-bpe',
+      'osm',
+      'paris-commercants',
+      'sirene',
+    ]);
     const stats = (await app.inject('/api/sirene/cache/stats')).json<{ entries: number }>();
     expect(stats.entries).toBeGreaterThan(0);
-    expect((await app.inject({ method: 'POST', url: '/api/sirene/cache/clear' })).json()).toMatchObject({ status: 'ok' });
+    expect((await app.inject({ method: 'POST', url: '/api/sirene/cache/clear' })).json()).toMatchObject({
+      status: 'ok',
+    });
     expect((await app.inject('/api/sirene/cache/stats')).json()).toMatchObject({ entries: 0 });
   });
 });

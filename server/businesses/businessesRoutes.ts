@@ -106,7 +106,16 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
     const body = parseInput(polygonSearchRequestSchema, request.body, 'body');
     await service.checkNafCodes(body.naf_codes, 'naf_codes');
     const { zone } = await service.resolveZone({ geometry: polygonOf(body.polygon.coordinates) }, 'polygon');
-    return { data: await service.list({ zone, includeInactive: false, nafPrefixes: body.naf_codes, limit: body.limit, offset: 0, count: true }) };
+    return {
+      data: await service.list({
+        zone,
+        includeInactive: false,
+        nafPrefixes: body.naf_codes,
+        limit: body.limit,
+        offset: 0,
+        count: true,
+      }),
+    };
   });
 
   app.get('/v1/elasticsearch/search/fuzzy', async (request) => {
@@ -144,7 +153,9 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
     return { communes, total: communes.length };
   });
 
-  app.get('/v1/business/categories', async () => ({ categories: HOME_CATEGORIES.map((category) => ({ ...category, enabled: true })) }));
+  app.get('/v1/business/categories', async () => ({
+    categories: HOME_CATEGORIES.map((category) => ({ ...category, enabled: true })),
+  }));
 
   app.post('/naf_codes/business-analysis', async (request) => {
     const body = parseInput(categoryAnalysisRequestSchema, request.body, 'body');
@@ -165,11 +176,23 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
       minLat !== undefined && minLon !== undefined && maxLat !== undefined && maxLon !== undefined
         ? { minLat, minLon, maxLat, maxLon }
         : undefined;
-    return service.list({ includeInactive: false, nafPrefixes: nafCodes, bounds, limit: query.limit, offset: 0, count: true });
+    return service.list({
+      includeInactive: false,
+      nafPrefixes: nafCodes,
+      bounds,
+      limit: query.limit,
+      offset: 0,
+      count: true,
+    });
   });
 
   app.get('/naf_codes/sections', async () => ({
-    sections: NAF_SECTIONS.map((section) => ({ code: section.code, name: section.name, color: section.color, background_color: section.background })),
+    sections: NAF_SECTIONS.map((section) => ({
+      code: section.code,
+      name: section.name,
+      color: section.color,
+      background_color: section.background,
+    })),
   }));
 
   app.get('/naf_codes/codes/:section', async (request) => {
@@ -210,7 +233,10 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
   app.post('/sirene/cache/clear', async () => ({ cleared: service.cache.clear(), status: 'ok' }));
 
   app.get('/sirene/health', async () => {
-    const [datasets, sources] = await Promise.all([selectEstablishmentDatasets(database), selectSourceCounts(database)]);
+    const [datasets, sources] = await Promise.all([
+      selectEstablishmentDatasets(database),
+      selectSourceCounts(database),
+    ]);
     const counted = sources.reduce((sum, source) => sum + source.counted, 0);
     return {
       status: counted > 0 ? 'healthy' : 'unhealthy',

@@ -13,7 +13,9 @@ export function nafCatalogueAnswer(catalogue: ReadonlyMap<string, NafEntry>) {
     children.set(entry.parent_code, list);
   }
   const of = (code: string) => (children.get(code) ?? []).sort((a, b) => a.code.localeCompare(b.code));
-  const sections = [...catalogue.values()].filter((entry) => entry.level === 1).sort((a, b) => a.code.localeCompare(b.code));
+  const sections = [...catalogue.values()]
+    .filter((entry) => entry.level === 1)
+    .sort((a, b) => a.code.localeCompare(b.code));
   const flat = [...catalogue.values()].filter((entry) => entry.level > 1).sort((a, b) => a.code.localeCompare(b.code));
   const count = (level: number) => [...catalogue.values()].filter((entry) => entry.level === level).length;
   return {

@@ -48,7 +48,19 @@ function bdcomPlan(path: string, vintage: string): DatasetPlan {
         path,
         {
           separator: ';',
-          requiredColumns: ['X', 'Y', 'OBJECTID', 'ARRO', 'IRIS', 'NUM', 'LET', 'TYP_VOIE', 'LIB_VOIE', 'LIBACT', 'CODACT'],
+          requiredColumns: [
+            'X',
+            'Y',
+            'OBJECTID',
+            'ARRO',
+            'IRIS',
+            'NUM',
+            'LET',
+            'TYP_VOIE',
+            'LIB_VOIE',
+            'LIBACT',
+            'CODACT',
+          ],
           onProgress: (bytes, total) => progress.update(count, (0.7 * bytes) / total),
         },
         async (row) => {

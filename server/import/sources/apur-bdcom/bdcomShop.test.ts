@@ -3,7 +3,8 @@ import { DelimitedRow } from '../../pipeline/csv/readDelimited';
 import { BDCOM_COVERED_NAF_CODES, BDCOM_NAF_CODES } from './bdcomNafCodes';
 import { bdcomShop } from './bdcomShop';
 
-const HEADER = 'X;Y;OBJECTID;C_ORD;ARRO;QUA;IRIS;NUM;LET;TYP_VOIE;LIB_VOIE;NIV6;LIBACT;SIT;CODACT;SURF;CC_ID;CC_NIV;TYPE'.split(';');
+const HEADER =
+  'X;Y;OBJECTID;C_ORD;ARRO;QUA;IRIS;NUM;LET;TYP_VOIE;LIB_VOIE;NIV6;LIBACT;SIT;CODACT;SURF;CC_ID;CC_NIV;TYPE'.split(';');
 
 function row(line: string): DelimitedRow {
   return new DelimitedRow(line.split(';'), 2, new Map(HEADER.map((name, index) => [name, index])));
@@ -12,7 +13,9 @@ function row(line: string): DelimitedRow {
 describe('BDCOM shop front → establishment', () => {
   it('reads the official layout: identity, arrondissement, IRIS, address, Lambert-93 point and NAF', () => {
     const shop = bdcomShop(
-      row('654944.46;6859360.55;1;2;12;47;751124706;20;B;COUR;SAINT EMILION;1;Boulangerie - Boulangerie Pâtisserie;A;CA103;1;;;C'),
+      row(
+        '654944.46;6859360.55;1;2;12;47;751124706;20;B;COUR;SAINT EMILION;1;Boulangerie - Boulangerie Pâtisserie;A;CA103;1;;;C',
+      ),
     );
     expect(shop).toEqual({
       id: 'apur-bdcom:1',

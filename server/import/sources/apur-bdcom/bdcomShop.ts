@@ -39,7 +39,8 @@ const LAMBERT_93 = { minX: 0, maxX: 1_300_000, minY: 6_000_000, maxY: 7_200_000 
 export function bdcomShop(row: DelimitedRow): SourceEstablishment {
   const objectId = readCode(row, 'OBJECTID', /^\d+$/);
   const arrondissement = Number(readCode(row, 'ARRO', /^\d{1,2}$/));
-  if (arrondissement < 1 || arrondissement > 20) throw new RowError('ARRO', `arrondissement inconnu « ${arrondissement} »`);
+  if (arrondissement < 1 || arrondissement > 20)
+    throw new RowError('ARRO', `arrondissement inconnu « ${arrondissement} »`);
   const commune = `751${String(arrondissement).padStart(2, '0')}`;
   const iris = readCode(row, 'IRIS', /^\d{9}$/) as string;
   if (!iris.startsWith(commune)) throw new RowError('IRIS', `IRIS ${iris} hors de l’arrondissement ${commune}`);

@@ -18,7 +18,12 @@ describe('OSM restaurant → establishment', () => {
     [2, { type: 'node', id: 2, lat: 48.86, lon: 2.37 }],
     [3, { type: 'node', id: 3, lat: 48.86, lon: 2.38 }],
   ]);
-  const way: OverpassElement = { type: 'way', id: 9, nodes: [1, 2, 3, 1], tags: { amenity: 'restaurant', name: 'Chez A' } };
+  const way: OverpassElement = {
+    type: 'way',
+    id: 9,
+    nodes: [1, 2, 3, 1],
+    tags: { amenity: 'restaurant', name: 'Chez A' },
+  };
   const ways = new Map([[9, way]]);
 
   it('places a way at the mean of its distinct nodes, a relation at its outer ways', () => {
@@ -57,7 +62,12 @@ describe('OSM restaurant → establishment', () => {
     const node: OverpassElement = {
       type: 'node',
       id: 7,
-      tags: { amenity: 'restaurant', 'contact:street': 'Rue de la Roquette', 'contact:housenumber': '52', 'addr:postcode': '75011' },
+      tags: {
+        amenity: 'restaurant',
+        'contact:street': 'Rue de la Roquette',
+        'contact:housenumber': '52',
+        'addr:postcode': '75011',
+      },
     };
     expect(osmRestaurant(node, [2.37, 48.85], new Map())).toMatchObject({
       adresse: '52 Rue de la Roquette',

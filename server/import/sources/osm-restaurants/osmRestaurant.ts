@@ -21,7 +21,8 @@ export function elementPoint(
   nodes: ReadonlyMap<number, OverpassElement>,
   ways: ReadonlyMap<number, OverpassElement>,
 ): [number, number] | undefined {
-  if (element.type === 'node') return element.lat === undefined || element.lon === undefined ? undefined : [element.lon, element.lat];
+  if (element.type === 'node')
+    return element.lat === undefined || element.lon === undefined ? undefined : [element.lon, element.lat];
   let nodeIds: number[] = [];
   if (element.type === 'way') nodeIds = element.nodes ?? [];
   else {

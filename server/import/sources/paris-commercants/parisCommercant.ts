@@ -17,7 +17,8 @@ export function parisCommercant(row: DelimitedRow): SourceEstablishment {
   const name = readText(row, 'nom_du_commerce', true);
   const postcode = readCode(row, 'code_postal', PARIS_POSTCODE) as string;
   const type = readText(row, 'type_de_commerce', true) as string;
-  if (!(type in PARIS_COMMERCANTS_NAF_CODES)) throw new RowError('type_de_commerce', `type de commerce inconnu « ${type} »`);
+  if (!(type in PARIS_COMMERCANTS_NAF_CODES))
+    throw new RowError('type_de_commerce', `type de commerce inconnu « ${type} »`);
   const latitude = readDecimal(row, 'geo_point_2d_lat', true) as number;
   const longitude = readDecimal(row, 'geo_point_2d_lon', true) as number;
   if (!insideFrance(longitude, latitude)) {

@@ -39,8 +39,15 @@ function commercantsPlan(path: string, vintage: string, otherSources: string[]):
         path,
         {
           separator: ';',
-          requiredColumns: ['recordid', 'type_de_commerce', 'nom_du_commerce', 'adresse', 'code_postal',
-            'geo_point_2d_lat', 'geo_point_2d_lon'],
+          requiredColumns: [
+            'recordid',
+            'type_de_commerce',
+            'nom_du_commerce',
+            'adresse',
+            'code_postal',
+            'geo_point_2d_lat',
+            'geo_point_2d_lon',
+          ],
           onProgress: (bytes, total) => progress.update(seen.size, (0.6 * bytes) / total),
         },
         async (row) => {
@@ -51,7 +58,12 @@ function commercantsPlan(path: string, vintage: string, otherSources: string[]):
         },
       );
       await staged.flush();
-      const loaded = await insertStagedEstablishments(transaction, 'paris-commercants', departement, `Ville de Paris ${vintage}`);
+      const loaded = await insertStagedEstablishments(
+        transaction,
+        'paris-commercants',
+        departement,
+        `Ville de Paris ${vintage}`,
+      );
       // Built now, inside the transaction, so that the duplicate search can use it.
       await transaction.exec(ESTABLISHMENT_INDEXES.establishments_geometry_index ?? '');
       await markDuplicates(transaction, 'paris-commercants', departement, ['sirene', 'osm', 'apur-bdcom']);
