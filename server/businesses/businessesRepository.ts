@@ -281,9 +281,7 @@ export async function selectBrands(
 }
 
 /** The NAF catalogue (every level). */
-export async function selectNafCodes(
-  database: Queryable,
-): Promise<
+export async function selectNafCodes(database: Queryable): Promise<
   {
     code: string;
     level: number;
@@ -307,9 +305,7 @@ export async function selectNafCodes(
 }
 
 /** Which establishment datasets are loaded, for the health answer and the cache key. */
-export async function selectEstablishmentDatasets(
-  database: Queryable,
-): Promise<
+export async function selectEstablishmentDatasets(database: Queryable): Promise<
   {
     source: string;
     territory: string;
