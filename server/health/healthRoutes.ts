@@ -1,6 +1,6 @@
 import type { RouteModule } from '../AppContext';
 import { listDatasets } from '../datasets/datasetRepository';
-import { postgisVersion, sireneDatasets } from './healthRepository';
+import { postgisVersion } from './healthRepository';
 import { z } from 'zod';
 import { documented } from '../openapi/documented';
 
@@ -10,7 +10,7 @@ export const HEALTH_DATABASE_WAIT_MS = 500;
 type HealthReading = [string, Awaited<ReturnType<typeof listDatasets>>];
 
 /**
- * `GET /api/health` and `GET /api/sirene/health`. Health answers within a second even while the
+ * `GET /api/health` (the establishments' own health, `GET /api/sirene/health`, is in `businesses/`). It answers within a second even while the
  * database is busy with a long statement: past {@link HEALTH_DATABASE_WAIT_MS} it gives its last reading
  * with `database_busy: true`.
  */
@@ -67,32 +67,6 @@ export const healthRoutes: RouteModule = (app, { database }) => {
         demo: dataset.demo,
         loaded_at: dataset.loadedAt,
       })),
-    };
-  });
-
-  const getSireneHealthDocumentation = documented({
-    tag: 'health',
-    summary: 'État des établissements Sirene importés',
-    response: z.object({
-      status: z.enum(['healthy', 'unhealthy']),
-      establishments: z.number(),
-      sources: z.array(z.object({ source: z.string(), territory: z.string(), vintage: z.string(), rows: z.number() })),
-      detail: z.string().optional(),
-    }),
-  });
-  app.get('/sirene/health', getSireneHealthDocumentation, async () => {
-    const datasets = await sireneDatasets(database);
-    const establishments = datasets.reduce((sum, dataset) => sum + dataset.row_count, 0);
-    return {
-      status: establishments > 0 ? 'healthy' : 'unhealthy',
-      establishments,
-      sources: datasets.map((dataset) => ({
-        source: dataset.source,
-        territory: dataset.territory,
-        vintage: dataset.vintage,
-        rows: dataset.row_count,
-      })),
-      ...(establishments > 0 ? {} : { detail: 'Aucun établissement importé : lancez npm run data:import' }),
     };
   });
 };

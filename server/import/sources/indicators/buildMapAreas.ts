@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../db/Database';
+import { CENSUS_SIX_AGE_BANDS } from '../../../../kernel/demographics/inseeColumns';
 
 /** Bumped whenever the build changes what it computes, so that stored builds are redone. */
 export const MAP_AREAS_VERSION = 'map-areas-3';
@@ -103,12 +104,19 @@ const LATEST_STATISTICS = (base: string) => `(
 const number = (key: string) => `NULLIF(s."values"->>(${key}), '')::float8`;
 
 async function computeIrisStatistics(database: Queryable): Promise<void> {
-  // Population: total from evol-struct-pop; otherwise the population aged 2 or more of diplômes-formation.
+  // Population: total from evol-struct-pop (P_POP, else the sum of its six age bands, which add up to it);
+  // otherwise (an IRIS evol-struct-pop lacks: activity or miscellaneous IRIS of the habitat-only RP 2016
+  // files) the population aged 2 or more of diplômes-formation, flagged by its scope '2+'.
   await database.exec(`
     UPDATE map_areas a SET population = p.population, population_vintage = p.vintage, population_scope = 'total'
     FROM (SELECT s.iris_code, s.vintage, ${number(`'P' || s.yy || '_POP'`)} AS population
           FROM ${LATEST_STATISTICS('evol-struct-pop')} s) p
     WHERE a.level = 'iris' AND a.code = p.iris_code AND p.population IS NOT NULL;
+    UPDATE map_areas a SET population = p.population, population_vintage = p.vintage, population_scope = 'total'
+    FROM (SELECT s.iris_code, s.vintage,
+            ${CENSUS_SIX_AGE_BANDS.map((band) => number(`'P' || s.yy || '_${band.column}'`)).join(' + ')} AS population
+          FROM ${LATEST_STATISTICS('evol-struct-pop')} s) p
+    WHERE a.level = 'iris' AND a.code = p.iris_code AND a.population IS NULL AND p.population IS NOT NULL;
     UPDATE map_areas a SET population = p.population, population_vintage = p.vintage, population_scope = '2+'
     FROM (SELECT s.iris_code, s.vintage,
             ${['0205', '0610', '1114', '1517', '1824', '2529', '30P'].map((band) => number(`'P' || s.yy || '_POP${band}'`)).join(' + ')} AS population
@@ -214,13 +222,17 @@ async function computeLandValues(database: Queryable): Promise<void> {
       AND a.departement_code IN (SELECT DISTINCT departement_code FROM land_value_mutations)`);
 }
 
-/** Active establishments per area, where the establishments of the area's département(s) are loaded. */
+/**
+ * Active establishments per area, where the establishments of the area's département(s) are loaded: the
+ * counted ones (a business held by two sources once; no demo row where a real source covers its NAF code).
+ */
 async function computeBusinesses(database: Queryable): Promise<void> {
+  const counted = (await tableExists(database, 'counted_establishments')) ? 'counted_establishments' : 'establishments';
   await database.exec(`
     CREATE TEMP TABLE loaded_departements ON COMMIT DROP AS
     SELECT DISTINCT departement_code AS code FROM establishments WHERE departement_code IS NOT NULL;
     CREATE TEMP TABLE business_links ON COMMIT DROP AS
-    SELECT e.source, l.level, l.code FROM establishments e
+    SELECT e.source, l.level, l.code FROM ${counted} e
     CROSS JOIN LATERAL (VALUES ('iris', e.iris_code), ('commune', e.commune_code),
       ('commune', (SELECT c.parent_code FROM communes c WHERE c.code = e.commune_code)),
       ('departement', e.departement_code),
@@ -231,7 +243,7 @@ async function computeBusinesses(database: Queryable): Promise<void> {
        OR (a.level = 'region' AND NOT EXISTS (SELECT 1 FROM departements d WHERE d.region_code = a.code
              AND d.code NOT IN (SELECT code FROM loaded_departements)));
     UPDATE map_areas a SET business_count = agg.total, demo_business_count = agg.demo
-    FROM (SELECT level, code, count(*) AS total, count(*) FILTER (WHERE source <> 'sirene') AS demo
+    FROM (SELECT level, code, count(*) AS total, count(*) FILTER (WHERE source = 'demo-bpe') AS demo
           FROM business_links GROUP BY level, code) agg
     WHERE a.level = agg.level AND a.code = agg.code AND a.business_count IS NOT NULL`);
 }
