@@ -8,6 +8,7 @@ import { geocodingRoutes } from './geocoding/geocodingRoutes';
 import { healthRoutes } from './health/healthRoutes';
 import { irisRoutes } from './visualizations/irisRoutes';
 import { isochroneRoutes } from './isochrones/isochronesRoutes';
+import { publicServicesRoutes } from './public-services/publicServicesRoutes';
 import { realEstateRoutes } from './real-estate/realEstateRoutes';
 import { areaTileRoutes } from './visualizations/areaTileRoutes';
 import { zonesRoutes } from './zones/zonesRoutes';
@@ -26,4 +27,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   isochroneRoutes,
   geocodingRoutes,
   realEstateRoutes,
+  publicServicesRoutes,
 ];

@@ -7,14 +7,14 @@ import {
   type IsochroneBatchResponse,
 } from '../../kernel/isochrones/isochroneSchemas';
 import { IsochroneService } from './IsochroneService';
-import { RoadGraphStore } from './RoadGraphStore';
+import { roadGraphStoreFor } from './RoadGraphStore';
 
 /**
  * `POST /api/isochrone/generate` (one zone) and `POST /api/isochrone/batch` ({requests}, each
  * answered on its own: a failing request does not fail the others).
  */
 export const isochroneRoutes: RouteModule = (app, { database, config }) => {
-  const service = new IsochroneService(database, new RoadGraphStore(database), {
+  const service = new IsochroneService(database, roadGraphStoreFor(database), {
     valhallaUrl: config.valhallaUrl,
     log: app.log,
   });

@@ -56,6 +56,7 @@ export function DemographicsChart({
   horizontal = false,
   mirrored = false,
   percent = false,
+  stacked = false,
   height = 220,
 }: {
   label: string;
@@ -64,6 +65,8 @@ export function DemographicsChart({
   horizontal?: boolean;
   mirrored?: boolean;
   percent?: boolean;
+  /** Stack the series (shares that add up, e.g. walking-time bands). */
+  stacked?: boolean;
   height?: number;
 }) {
   const element = useRef<HTMLDivElement>(null);
@@ -116,13 +119,13 @@ export function DemographicsChart({
       series: series.map((entry, index) => ({
         type: 'bar',
         name: entry.name,
-        stack: mirrored ? 'pyramid' : undefined,
+        stack: mirrored ? 'pyramid' : stacked ? 'total' : undefined,
         itemStyle: { color: entry.color ?? palette[index % palette.length] },
         data: entry.values.map((value) => (value === null ? null : mirrored && index === 0 ? -value : value)),
       })),
     };
     chart.current?.setOption(option, true);
-  }, [categories, series, horizontal, mirrored, percent, themeVersion]);
+  }, [categories, series, horizontal, mirrored, percent, stacked, themeVersion]);
 
   return <div ref={element} className="demographics-chart" role="img" aria-label={label} style={{ height }} />;
 }

@@ -1,0 +1,89 @@
+import type { RouteModule } from '../AppContext';
+import { parseInput } from '../http/parseInput';
+import { roadGraphStoreFor } from '../isochrones/RoadGraphStore';
+import {
+  nearbyQuerySchema,
+  searchQuerySchema,
+  withinPolygonBodySchema,
+  withinPolygonQuerySchema,
+  zoneAnalysisBodySchema,
+  type WithinPolygonBody,
+} from '../../kernel/public-services/publicServiceSchemas';
+import { PublicServicesService } from './PublicServicesService';
+import { ServedPopulationService } from './ServedPopulationService';
+
+/** `key[]=a&key[]=b` arrives as `key[]`: read it as `key`. */
+function arrayKeys(query: unknown): Record<string, unknown> {
+  const entries = Object.entries((query ?? {}) as Record<string, unknown>);
+  return Object.fromEntries(entries.map(([key, value]) => [key.endsWith('[]') ? key.slice(0, -2) : key, value]));
+}
+
+/** The polygon of a within-polygon body as a closed GeoJSON Polygon. */
+function polygonOf(body: WithinPolygonBody): { type: 'Polygon'; coordinates: number[][][] } {
+  const { polygon } = body;
+  if (!Array.isArray(polygon) && 'type' in polygon) return { type: 'Polygon', coordinates: polygon.coordinates };
+  const ring = (Array.isArray(polygon) ? polygon : polygon.coordinates).map((position) => [position[0], position[1]]);
+  const [first] = ring;
+  const last = ring[ring.length - 1];
+  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) ring.push([...first]);
+  return { type: 'Polygon', coordinates: [ring] };
+}
+
+/**
+ * `/api/public-services/*`: service types and the nine categories, search, nearby, within a polygon,
+ * statistics, zone analysis and the served population of a zone.
+ */
+export const publicServicesRoutes: RouteModule = (app, { database }) => {
+  const service = new PublicServicesService(database);
+  const served = new ServedPopulationService(database, roadGraphStoreFor(database));
+
+  app.get('/public-services/service-types', async () => ({ service_types: await service.serviceTypes() }));
+
+  app.get('/public-services/service-categories', async () => ({ categories: await service.categories() }));
+
+  app.get('/public-services/search', async (request) => {
+    const query = parseInput(searchQuerySchema, arrayKeys(request.query), 'query');
+    return service.search(
+      {
+        types: query.service_types,
+        commune: query.commune,
+        searchTerm: query.search_term,
+        withCoordinatesOnly: query.with_coordinates_only,
+        departements: query.departements,
+      },
+      { limit: query.limit, offset: query.offset },
+    );
+  });
+
+  app.get('/public-services/nearby', async (request) => {
+    const query = parseInput(nearbyQuerySchema, arrayKeys(request.query), 'query');
+    return service.nearby(
+      { longitude: query.longitude, latitude: query.latitude },
+      query.radius,
+      query.service_types,
+      query.limit,
+    );
+  });
+
+  app.post('/public-services/within-polygon', async (request) => {
+    const query = parseInput(withinPolygonQuerySchema, arrayKeys(request.query), 'query');
+    const body = parseInput(withinPolygonBodySchema, request.body, 'body');
+    return service.search(
+      { types: query.service_types, withinGeometry: JSON.stringify(polygonOf(body)), withCoordinatesOnly: true },
+      { limit: query.limit, offset: 0 },
+    );
+  });
+
+  app.get('/public-services/statistics', async () => service.statistics());
+
+  app.post('/public-services/zone-analysis', async (request) => {
+    const { geometry } = parseInput(zoneAnalysisBodySchema, request.body, 'body');
+    return service.zoneAnalysis(JSON.stringify(geometry));
+  });
+
+  app.post('/public-services/served-population', async (request) => {
+    const { geometry } = parseInput(zoneAnalysisBodySchema, request.body, 'body');
+    const sources = (await service.sources()).map(({ count: _count, ...note }) => note);
+    return served.compute(JSON.stringify(geometry), sources);
+  });
+};
