@@ -41,6 +41,15 @@ export function ServiceTypeRow({
         <button
           type="button"
           className="button button--ghost"
+          aria-label={`Choisir les départements pour ${type.name}`}
+          title="Afficher seulement certains départements"
+          onClick={() => dispatch(publicServicesActions.departementSelectionOpened(type))}
+        >
+          Dép.
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
           aria-pressed={displayed}
           disabled={showing}
           onClick={() =>
