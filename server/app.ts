@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext, RouteModule } from './AppContext';
 import { installErrorHandler } from './http/errorHandler';
+import { catalogueRoutes } from './openapi/RouteCatalogue';
+import { openApiRoutes } from './openapi/openApiRoutes';
 import { ROUTE_MODULES } from './routeModules';
 
 export interface BuildAppOptions {
@@ -34,7 +36,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
 
   await app.register(
     async (api) => {
+      const routes = catalogueRoutes(api);
       for (const register of options.routeModules ?? ROUTE_MODULES) await register(api, context);
+      openApiRoutes(api, routes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { toastShown } from '../../app/toasts/toastsSlice';
+import { toastShown } from '../../app/shellActions';
 import { formatNumber } from '../../../kernel/format/formatFrench';
 import {
   PUBLIC_SERVICE_LIMITS,
