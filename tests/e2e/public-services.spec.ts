@@ -23,6 +23,8 @@ test.describe('public services panel', () => {
   }) => {
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto('/map');
+    // The shared machine is loaded: give the first style load more time than the default expectation.
+    await expect(page.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 120_000 });
     await mapReady(page);
 
     // The 11e arrondissement from the administrative tree of the perimeter panel.
