@@ -6,8 +6,9 @@ const perimeter = (page: Page) => page.getByRole('region', { name: 'Périmètre 
 /** Screen position of a [longitude, latitude] on the map canvas. */
 async function screenPoint(page: Page, lngLat: [number, number]): Promise<{ x: number; y: number }> {
   const projected = await page.evaluate((point) => {
-    const map = (window as unknown as { __zonalyseMap: { map: { project: (p: [number, number]) => { x: number; y: number } } } })
-      .__zonalyseMap.map;
+    const map = (
+      window as unknown as { __zonalyseMap: { map: { project: (p: [number, number]) => { x: number; y: number } } } }
+    ).__zonalyseMap.map;
     return map.project(point);
   }, lngLat);
   const canvas = await page.locator('.map-view__canvas canvas').first().boundingBox();
@@ -34,11 +35,18 @@ test.describe('public services panel', () => {
     await tree.getByRole('button', { name: 'Déplier Île-de-France' }).click();
     await tree.getByRole('button', { name: 'Déplier Paris (75)' }).click();
     await tree.getByRole('button', { name: /^Paris 11e.*\(75111\)$/ }).click();
-    await expect(tree.getByRole('treeitem', { name: /Paris 11e/ }).locator('.tree__check').first()).toBeVisible();
+    await expect(
+      tree
+        .getByRole('treeitem', { name: /Paris 11e/ })
+        .locator('.tree__check')
+        .first(),
+    ).toBeVisible();
 
     await rail(page).getByRole('button', { name: 'Services publics' }).click();
     const region = panel(page, 'public_services');
-    await expect(region.getByText('Analyse en cours...').or(region.getByTestId('public-services-analysis'))).toBeVisible();
+    await expect(
+      region.getByText('Analyse en cours...').or(region.getByTestId('public-services-analysis')),
+    ).toBeVisible();
     await expect(region.getByTestId('public-services-analysis')).toBeVisible({ timeout: 90_000 });
     await expect(region.getByText(/Zone : Paris 11e/)).toBeVisible();
 
@@ -56,11 +64,20 @@ test.describe('public services panel', () => {
     await school.getByRole('button', { name: `Afficher ${name} sur la carte` }).click();
     await school.getByRole('button', { name: `Centrer la carte sur ${name}` }).click();
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __zonalyseMap: { map: { getZoom: () => number } } }).__zonalyseMap.map.getZoom()), {
-        timeout: 10_000,
-      })
+      .poll(
+        () =>
+          page.evaluate(() =>
+            (window as unknown as { __zonalyseMap: { map: { getZoom: () => number } } }).__zonalyseMap.map.getZoom(),
+          ),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBeGreaterThan(15.9);
-    await expect(page.locator('.map-view__canvas canvas').first()).toHaveAttribute('data-public-service-markers', /^[1-9]/);
+    await expect(page.locator('.map-view__canvas canvas').first()).toHaveAttribute(
+      'data-public-service-markers',
+      /^[1-9]/,
+    );
     const centre = await page.evaluate(() => {
       const map = (window as unknown as { __zonalyseMap: { map: { getCenter: () => { lng: number; lat: number } } } })
         .__zonalyseMap.map;
@@ -114,12 +131,17 @@ test.describe('public services panel', () => {
     await expect(page.getByText(/Information touristique affichés/)).toBeVisible({ timeout: 30_000 });
     await expect(tourism.getByRole('button', { name: 'Masquer' })).toBeVisible();
     await page.evaluate(() =>
-      (window as unknown as { __zonalyseMap: { map: { jumpTo: (options: object) => void } } }).__zonalyseMap.map.jumpTo({
-        center: [2.35, 48.86],
-        zoom: 12,
-      }),
+      (window as unknown as { __zonalyseMap: { map: { jumpTo: (options: object) => void } } }).__zonalyseMap.map.jumpTo(
+        {
+          center: [2.35, 48.86],
+          zoom: 12,
+        },
+      ),
     );
-    await expect(page.locator('.map-view__canvas canvas').first()).toHaveAttribute('data-public-service-markers', /^[1-9]/);
+    await expect(page.locator('.map-view__canvas canvas').first()).toHaveAttribute(
+      'data-public-service-markers',
+      /^[1-9]/,
+    );
     await page.screenshot({ path: 'tests/e2e/screenshots/public-services-search.png' });
 
     // Statistiques.
