@@ -1,4 +1,9 @@
 import type { RouteModule } from './AppContext';
+import { accountRoutes } from './account/accountRoutes';
+import { mailInboxRoutes } from './mail/mailInboxRoutes';
+import { localPaymentRoutes } from './subscription/localPaymentRoutes';
+import { stripeWebhookRoutes } from './subscription/stripeWebhookRoutes';
+import { subscriptionRoutes } from './subscription/subscriptionRoutes';
 import { territoryRoutes } from './territory/territoryRoutes';
 import { basemapRoutes } from './basemap/basemapRoutes';
 import { coverageRoutes } from './coverage/coverageRoutes';
@@ -26,4 +31,9 @@ export const ROUTE_MODULES: RouteModule[] = [
   isochroneRoutes,
   geocodingRoutes,
   realEstateRoutes,
+  accountRoutes,
+  subscriptionRoutes,
+  localPaymentRoutes,
+  stripeWebhookRoutes,
+  mailInboxRoutes,
 ];

@@ -120,3 +120,56 @@ export function usageTone(used: number, limit: number | null): 'danger' | 'warni
   if (ratio >= USAGE_WARNING_RATIO) return 'warning';
   return 'normal';
 }
+
+/** What a tier may do, enforced by the server (`null` = unlimited). */
+export interface TierRights {
+  zonesPerMonth: number | null;
+  exportsPerMonth: number | null;
+  indicators: number;
+  apiAccess: boolean;
+  csvExport: boolean;
+  pdfExport: boolean;
+  prioritySupport: boolean;
+}
+
+/**
+ * Tier rights. Light's 50 exports a month is Zonalyse's own bound (the offer says "export" for Light
+ * and "unlimited export" for Pro).
+ */
+export const TIER_RIGHTS: Record<TierName, TierRights> = {
+  free: {
+    zonesPerMonth: 3,
+    exportsPerMonth: 0,
+    indicators: 10,
+    apiAccess: false,
+    csvExport: false,
+    pdfExport: false,
+    prioritySupport: false,
+  },
+  light: {
+    zonesPerMonth: 50,
+    exportsPerMonth: 50,
+    indicators: 50,
+    apiAccess: false,
+    csvExport: true,
+    pdfExport: true,
+    prioritySupport: true,
+  },
+  pro: {
+    zonesPerMonth: null,
+    exportsPerMonth: null,
+    indicators: 108,
+    apiAccess: true,
+    csvExport: true,
+    pdfExport: true,
+    prioritySupport: true,
+  },
+};
+
+/** The message of every over-quota or locked-feature refusal (403). */
+export const LIMIT_REACHED_MESSAGE = 'Limite atteinte. Passez à une offre supérieure pour continuer.';
+
+/** The calendar month a usage counts in ('2026-11'), in UTC. */
+export function usageMonth(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}

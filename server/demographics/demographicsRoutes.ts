@@ -6,6 +6,8 @@ import { parseInput } from '../http/parseInput';
 import { demographicsToArrow } from '../../kernel/demographics/demographicsArrow';
 import { ARROW_STREAM_TYPE } from '../../kernel/demographics/demographicsRecord';
 import { analyzeZone, type AdministrativeHint } from './analyzeZone';
+import { withoutLockedFigures } from '../../kernel/subscription/demographicsAccess';
+import { accessLevelOf } from '../subscription/tierGate';
 import { checkGeometry, selectCircle } from './demographicsRepository';
 
 /** Spec §5: the message when the body holds no usable geometry. */
@@ -92,7 +94,8 @@ export const demographicsRoutes: RouteModule = (app, { database }) => {
     const json = JSON.stringify(polygon);
     const problem = await checkGeometry(database, json);
     if (problem) throw badRequest(`${INVALID_GEOMETRY} : ${problem}`, { field: 'geometry' });
-    const result = await analyzeZone(database, json, administrative);
+    // The figures of the tabs the visitor's tier does not open are not sent at all.
+    const result = withoutLockedFigures(await analyzeZone(database, json, administrative), accessLevelOf(request.user));
     if (wantsArrow(request)) {
       return reply.type(ARROW_STREAM_TYPE).send(Buffer.from(demographicsToArrow(result)));
     }

@@ -11,6 +11,9 @@ const SettingsPage = lazy(() => import('./screens/SettingsPage'));
 const PricingPage = lazy(() => import('./screens/PricingPage'));
 const SubscriptionPage = lazy(() => import('./screens/SubscriptionPage'));
 const VerifyEmailPage = lazy(() => import('./screens/VerifyEmailPage'));
+const ResetPasswordPage = lazy(() => import('./screens/ResetPasswordPage'));
+const TestCheckoutPage = lazy(() => import('./screens/TestCheckoutPage'));
+const TestPortalPage = lazy(() => import('./screens/TestPortalPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -66,6 +69,17 @@ export const router = createBrowserRouter([
     ),
   },
   {
+    path: '/reset-password',
+    errorElement: <RouteErrorScreen />,
+    element: (
+      <ErrorBoundary name="mot de passe" fallback={(error, reset) => <AppErrorScreen error={error} onRetry={reset} />}>
+        <Page>
+          <ResetPasswordPage />
+        </Page>
+      </ErrorBoundary>
+    ),
+  },
+  {
     path: '/',
     element: <AppLayout />,
     errorElement: <RouteErrorScreen />,
@@ -94,6 +108,22 @@ export const router = createBrowserRouter([
         element: (
           <Page>
             <SubscriptionPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'payments/test-checkout',
+        element: (
+          <Page>
+            <TestCheckoutPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'payments/test-portal',
+        element: (
+          <Page>
+            <TestPortalPage />
           </Page>
         ),
       },

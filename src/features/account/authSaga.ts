@@ -1,6 +1,6 @@
 import { all, call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ApiError } from '../../api/ApiError';
-import type { AuthApi, User } from './authApi';
+import type { AuthApi, RegistrationAccepted, User } from './authApi';
 import { toastShown } from '../../app/toasts/toastsSlice';
 import { authActions } from './authSlice';
 
@@ -36,8 +36,8 @@ function* login(action: ReturnType<typeof authActions.loginRequested>) {
 function* register(action: ReturnType<typeof authActions.registrationRequested>) {
   const api: AuthApi = yield* authApi();
   try {
-    const user: User = yield call(api.register, action.payload);
-    yield put(authActions.authSucceeded(user));
+    const accepted: RegistrationAccepted = yield call(api.register, action.payload);
+    yield put(authActions.registrationAccepted(accepted));
   } catch (error) {
     yield put(authActions.authFailed(authErrorMessage(error)));
   }

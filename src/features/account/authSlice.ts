@@ -16,6 +16,8 @@ export interface AuthState {
   error: string | null;
   /** Spec §4: the account deletion dialog has a pending state. */
   deleting: boolean;
+  /** A registration the server accepted: the account opens from the link mailed to this address. */
+  registration: { email: string; detail: string } | null;
 }
 
 export const initialAuthState: AuthState = {
@@ -25,6 +27,7 @@ export const initialAuthState: AuthState = {
   pending: false,
   error: null,
   deleting: false,
+  registration: null,
 };
 
 export const authSlice = createSlice({
@@ -38,6 +41,7 @@ export const authSlice = createSlice({
     authModalOpened(state, action: PayloadAction<AuthModal>) {
       state.modal = action.payload;
       state.error = null;
+      state.registration = null;
     },
     authModalClosed(state) {
       state.modal = null;
@@ -58,6 +62,12 @@ export const authSlice = createSlice({
       state.status = 'ready';
       state.pending = false;
       state.modal = null;
+    },
+    /** The server mailed the confirmation link; the user signs in by opening it. */
+    registrationAccepted(state, action: PayloadAction<{ email: string; detail: string }>) {
+      state.pending = false;
+      state.error = null;
+      state.registration = action.payload;
     },
     authFailed(state, action: PayloadAction<string>) {
       state.pending = false;

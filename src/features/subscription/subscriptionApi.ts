@@ -79,6 +79,21 @@ export function createSubscriptionApi(client: HttpClient = apiClient) {
         if (typeof body?.portal_url !== 'string') throw new ApiError('Réponse du serveur invalide', 500, 'INVALID');
         return body.portal_url;
       }),
+    /** Local test provider: pays the checkout with a Stripe test card (no real payment). */
+    payTestCheckout: (payment: { tier: 'light' | 'pro'; card_number: string; expiry: string; cvc: string }) =>
+      accountsCall(async () => {
+        await client.post('/payments/test/checkout', payment, { credentials: true, retries: 0 });
+      }),
+    /** Local test provider's portal: another paid offer. */
+    changeTestPlan: (tier: 'light' | 'pro') =>
+      accountsCall(async () => {
+        await client.post('/payments/test/portal/change', { tier }, { credentials: true, retries: 0 });
+      }),
+    /** Local test provider's portal: cancel, back to Free at once. */
+    cancelTestSubscription: () =>
+      accountsCall(async () => {
+        await client.post('/payments/test/portal/cancel', undefined, { credentials: true, retries: 0 });
+      }),
   };
 }
 
