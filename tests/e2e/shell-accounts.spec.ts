@@ -93,7 +93,7 @@ test.describe('login, registration and profile modals', () => {
     await page.goto('/auth/register');
     const register = page.getByRole('dialog', { name: 'Créer un compte' });
     await register.getByLabel('Prénom (facultatif)').fill('Élodie');
-    await register.getByLabel('Nom (facultatif)').fill('Durand');
+    await register.getByLabel('Nom (facultatif)', { exact: true }).fill('Durand');
     await register.getByLabel('Adresse e-mail').fill(address);
     await register.getByLabel('Mot de passe', { exact: true }).fill('phrase de passe initiale');
     await register.getByLabel('Confirmer le mot de passe').fill('phrase de passe initiale');
