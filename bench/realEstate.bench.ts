@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openPostgres } from '../server/db/openPostgres';
-import type { GroupFilters, GroupSort } from '../kernel/real-estate/filterGroups';
+import type { GroupFilters, GroupSort } from '../src/features/real-estate/filterGroups';
 import { zoneTransactionsQuery } from '../workers/real-estate/zoneTransactionsQuery';
 import type { Benchmark } from './support/BenchContext';
 import { formatMs, markdownTable, quantile } from './support/statistics';

@@ -1,7 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { buildClientIfNeeded } from '../scripts/clientBuild';
-import { INDICATORS, type IndicatorLevel } from '../kernel/visualizations/indicators';
+import { INDICATORS, type IndicatorLevel } from '../src/features/visualizations/indicators';
 import type { Benchmark } from './support/BenchContext';
 import { startServer } from './support/serverProcess';
 import { formatMs, markdownTable, quantile } from './support/statistics';

@@ -6,6 +6,8 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext, RouteModule } from './AppContext';
 import { installAuthentication } from './account/authenticateRequest';
 import { installErrorHandler } from './http/errorHandler';
+import { catalogueRoutes } from './openapi/RouteCatalogue';
+import { openApiRoutes } from './openapi/openApiRoutes';
 import { ROUTE_MODULES } from './routeModules';
 
 export interface BuildAppOptions {
@@ -36,7 +38,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
 
   await app.register(
     async (api) => {
+      const routes = catalogueRoutes(api);
       for (const register of options.routeModules ?? ROUTE_MODULES) await register(api, context);
+      openApiRoutes(api, routes);
     },
     { prefix: '/api' },
   );

@@ -82,3 +82,14 @@ export const serverUserSchema = z.object({
   is_verified: z.boolean(),
 });
 export type ServerUser = z.infer<typeof serverUserSchema>;
+
+/** `{detail}`: what an account call answers when it has only a message. */
+export const detailResponseSchema = z.object({ detail: z.string() });
+export const registrationAcceptedSchema = z.object({
+  detail: z.string(),
+  email: z.string(),
+  verification_required: z.literal(true),
+});
+export const verifiedResponseSchema = z.object({ detail: z.string(), user: serverUserSchema });
+/** 'Exporter mes données': account, zones, sessions, e-mail tokens, usage, API keys, payment events. */
+export const personalDataResponseSchema = z.object({ exported_at: z.string() }).catchall(z.unknown());

@@ -9,6 +9,8 @@ import { BASEMAP_TILESET } from './basemapRepository';
 import { buildBasemapStyle } from './basemapStyle';
 import { GlyphCache } from './glyphs/GlyphCache';
 import { resolveFontStack } from './glyphs/glyphRange';
+import { documented, VECTOR_TILE } from '../openapi/documented';
+import { tileAddressSchema } from '../tiles/TileAddress';
 
 /** `http://host:port` of a request, for the absolute URLs of a style. */
 export function requestOrigin(request: FastifyRequest): string {
@@ -38,15 +40,37 @@ export const basemapRoutes: RouteModule = (app, context) => {
   // Bring map_areas in step with the datasets at start rather than on the first tile.
   void tiles.generation().catch((error: unknown) => app.log.error({ err: error }, 'préparation des tuiles'));
 
-  app.get('/basemap/:z/:x/:y.mvt', (request, reply) => serveTile(tiles, BASEMAP_TILESET, request, reply));
+  const getBasemapDocumentation = documented({
+    tag: 'basemap',
+    summary: 'Tuile du fond de carte (terres, départements, communes, lieux, rues)',
+    params: tileAddressSchema(BASEMAP_TILESET.minZoom, BASEMAP_TILESET.maxZoom),
+    response: VECTOR_TILE,
+  });
+  app.get('/basemap/:z/:x/:y.mvt', getBasemapDocumentation, (request, reply) =>
+    serveTile(tiles, BASEMAP_TILESET, request, reply),
+  );
 
-  app.get('/basemap/style.json', async (request, reply) => {
+  const getBasemapStyleDocumentation = documented({
+    tag: 'basemap',
+    summary: 'Style MapLibre du fond de carte, clair ou sombre',
+    query: styleQuery,
+    response: z
+      .object({ version: z.literal(8), sources: z.record(z.string(), z.unknown()), layers: z.array(z.unknown()) })
+      .loose(),
+  });
+  app.get('/basemap/style.json', getBasemapStyleDocumentation, async (request, reply) => {
     const { theme } = parseInput(styleQuery, request.query, 'query');
     const style = buildBasemapStyle({ origin: requestOrigin(request), theme, generation: await tiles.generation() });
     return reply.header('Cache-Control', 'no-cache').send(style);
   });
 
-  app.get('/basemap/fonts/:fontstack/:range.pbf', async (request, reply) => {
+  const getBasemapFontsDocumentation = documented({
+    tag: 'basemap',
+    summary: 'Glyphes (champ de distance signé) de 256 points de code d’une police Noto Sans',
+    params: glyphParams,
+    response: { contentType: 'application/x-protobuf', description: 'Glyphes PBF au format MapLibre' },
+  });
+  app.get('/basemap/fonts/:fontstack/:range.pbf', getBasemapFontsDocumentation, async (request, reply) => {
     const { fontstack, range } = parseInput(glyphParams, request.params, 'params');
     const font = resolveFontStack(fontstack);
     if (!font) throw notFound(`Police inconnue : ${fontstack} (disponibles : Noto Sans Regular, Noto Sans Bold)`);
@@ -57,7 +81,16 @@ export const basemapRoutes: RouteModule = (app, context) => {
       .send(Buffer.from(bytes));
   });
 
-  app.get('/map/config', async (request) => {
+  const getMapConfigDocumentation = documented({
+    tag: 'basemap',
+    summary: 'Style de carte à charger : MAP_STYLE_URL s’il est défini, sinon nos styles',
+    response: z.object({
+      styleUrl: z.string().nullable(),
+      selfHosted: z.boolean(),
+      basemapStyles: z.object({ light: z.string(), dark: z.string() }),
+    }),
+  });
+  app.get('/map/config', getMapConfigDocumentation, async (request) => {
     const origin = requestOrigin(request);
     const hosted = context.config.mapStyleUrl;
     return {

@@ -4,6 +4,7 @@ import type { RouteModule } from '../AppContext';
 import { parseInput } from '../http/parseInput';
 import { buildCoverage } from './coverageFamilies';
 import { datasetsOfDepartement, departementName } from './coverageRepository';
+import { documented } from '../openapi/documented';
 
 const coverageQuery = z.object({
   departement: z
@@ -19,7 +20,41 @@ const coverageQuery = z.object({
  * "Données non disponibles pour ce territoire".
  */
 export const coverageRoutes: RouteModule = (app, { database }) => {
-  app.get('/data/coverage', async (request) => {
+  const getDataCoverageDocumentation = documented({
+    tag: 'coverage',
+    summary: 'Familles de données chargées ou manquantes pour un département',
+    query: coverageQuery,
+    response: z.object({
+      departement: z.object({ code: z.string(), name: z.string().nullable() }),
+      families: z.array(
+        z.object({
+          key: z.string(),
+          label: z.string(),
+          producer: z.string().nullable(),
+          expected: z.boolean(),
+          loaded: z.boolean(),
+          vintages: z.array(z.string()),
+          rows: z.number(),
+          sourceLabel: z.string().nullable(),
+          demo: z.boolean(),
+          datasets: z.array(
+            z.object({
+              source: z.string(),
+              territory: z.string(),
+              vintage: z.string(),
+              label: z.string(),
+              rows: z.number(),
+              demo: z.boolean(),
+              loadedAt: z.string(),
+            }),
+          ),
+          message: z.string().nullable(),
+        }),
+      ),
+      missing: z.array(z.string()),
+    }),
+  });
+  app.get('/data/coverage', getDataCoverageDocumentation, async (request) => {
     const { departement } = parseInput(coverageQuery, request.query, 'query');
     const [name, datasets] = await Promise.all([
       departementName(database, departement),

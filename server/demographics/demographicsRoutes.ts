@@ -9,6 +9,7 @@ import { analyzeZone, type AdministrativeHint } from './analyzeZone';
 import { withoutLockedFigures } from '../../kernel/subscription/demographicsAccess';
 import { accessLevelOf } from '../subscription/tierGate';
 import { checkGeometry, selectCircle } from './demographicsRepository';
+import { ARROW_STREAM, documented } from '../openapi/documented';
 
 /** Spec §5: the message when the body holds no usable geometry. */
 export const INVALID_GEOMETRY = 'Invalid geometry format';
@@ -77,6 +78,26 @@ function hintOf(properties: Record<string, unknown> | undefined): Administrative
   return parsed.success ? parsed.data : undefined;
 }
 
+/** Top-level shape of the analyze answer (`DemographicsAnswer`): the zone's IRIS and the metadata. */
+const demographicsResponse = z
+  .object({
+    iris_zones: z.array(
+      z
+        .object({
+          iris_code: z.string(),
+          iris_name: z.string(),
+          coverage_ratio: z.number(),
+          groups: z.record(
+            z.string(),
+            z.object({ vintage: z.number(), values: z.record(z.string(), z.number().nullable()) }),
+          ),
+        })
+        .loose(),
+    ),
+    metadata: z.record(z.string(), z.unknown()),
+  })
+  .loose();
+
 const wantsArrow = (request: FastifyRequest) => (request.headers.accept ?? '').includes(ARROW_STREAM_TYPE);
 
 /**
@@ -102,22 +123,54 @@ export const demographicsRoutes: RouteModule = (app, { database }) => {
     return result;
   };
 
-  app.post('/v1/userzone-demographics/analyze', async (request, reply) => {
+  const postUserzoneDemographicsAnalyzeDocumentation = documented({
+    tag: 'demographics',
+    summary: 'IRIS couverts par une zone (taux de couverture) et leurs chiffres INSEE',
+    body: analyzeBody,
+    response: demographicsResponse,
+    alternatives: [ARROW_STREAM],
+  });
+  app.post(
+    '/v1/userzone-demographics/analyze',
+    postUserzoneDemographicsAnalyzeDocumentation,
+    async (request, reply) => {
+      const body = parseInput(analyzeBody, request.body, 'body');
+      return answer(request, reply, body.geometry, body.administrative);
+    },
+  );
+
+  const postDemographicsDocumentation = documented({
+    tag: 'demographics',
+    summary: 'Comme /v1/userzone-demographics/analyze',
+    body: analyzeBody,
+    response: demographicsResponse,
+    alternatives: [ARROW_STREAM],
+  });
+  app.post('/demographics', postDemographicsDocumentation, async (request, reply) => {
     const body = parseInput(analyzeBody, request.body, 'body');
     return answer(request, reply, body.geometry, body.administrative);
   });
 
-  app.post('/demographics', async (request, reply) => {
-    const body = parseInput(analyzeBody, request.body, 'body');
-    return answer(request, reply, body.geometry, body.administrative);
+  const postDemographicsZoneDocumentation = documented({
+    tag: 'demographics',
+    summary: 'Démographie d’une zone envoyée entière (géométrie et propriétés)',
+    body: zoneBody,
+    response: demographicsResponse,
+    alternatives: [ARROW_STREAM],
   });
-
-  app.post('/demographics/zone', async (request, reply) => {
+  app.post('/demographics/zone', postDemographicsZoneDocumentation, async (request, reply) => {
     const { zone } = parseInput(zoneBody, request.body, 'body');
     return answer(request, reply, zone.geometry, hintOf(zone.properties));
   });
 
-  app.post('/demographics/coordinates', async (request, reply) => {
+  const postDemographicsCoordinatesDocumentation = documented({
+    tag: 'demographics',
+    summary: 'Démographie d’un cercle autour d’un point (rayon en km, 1 par défaut)',
+    body: coordinatesBody,
+    response: demographicsResponse,
+    alternatives: [ARROW_STREAM],
+  });
+  app.post('/demographics/coordinates', postDemographicsCoordinatesDocumentation, async (request, reply) => {
     const { coordinates, radius } = parseInput(coordinatesBody, request.body, 'body');
     const circle = await selectCircle(database, coordinates, radius * 1000);
     return answer(request, reply, circle, undefined);

@@ -3,6 +3,8 @@ import type { RouteModule } from '../AppContext';
 import { parseInput } from '../http/parseInput';
 import type { Bbox } from './geocodingRepository';
 import { GeocodingService } from './GeocodingService';
+import { documented } from '../openapi/documented';
+import { geocodingResponseSchema } from '../../kernel/geocoding/geocodingSchemas';
 
 const bboxSchema = z
   .string()
@@ -32,12 +34,24 @@ const reverseSchema = z.object({
 export const geocodingRoutes: RouteModule = (app, { database }) => {
   const service = new GeocodingService(database);
 
-  app.get('/geocoding/search', async (request) => {
+  const getGeocodingSearchDocumentation = documented({
+    tag: 'geocoding',
+    summary: 'Recherche d’adresses (BAN) et de communes',
+    query: searchSchema,
+    response: geocodingResponseSchema,
+  });
+  app.get('/geocoding/search', getGeocodingSearchDocumentation, async (request) => {
     const { query, bbox, limit } = parseInput(searchSchema, request.query, 'query');
     return service.search(query, { bbox, limit });
   });
 
-  app.get('/geocoding/reverse', async (request) => {
+  const getGeocodingReverseDocumentation = documented({
+    tag: 'geocoding',
+    summary: 'Adresse BAN la plus proche (250 m), sinon la commune qui contient le point',
+    query: reverseSchema,
+    response: geocodingResponseSchema,
+  });
+  app.get('/geocoding/reverse', getGeocodingReverseDocumentation, async (request) => {
     const { lng, lat } = parseInput(reverseSchema, request.query, 'query');
     return service.reverse(lng, lat);
   });

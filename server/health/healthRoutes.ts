@@ -1,10 +1,32 @@
 import type { RouteModule } from '../AppContext';
 import { listDatasets } from '../datasets/datasetRepository';
 import { postgisVersion, sireneDatasets } from './healthRepository';
+import { z } from 'zod';
+import { documented } from '../openapi/documented';
 
 /** `GET /api/health` and `GET /api/sirene/health`. */
 export const healthRoutes: RouteModule = (app, { database }) => {
-  app.get('/health', async () => {
+  const getHealthDocumentation = documented({
+    tag: 'health',
+    summary: 'État du serveur : moteur de base, version de PostGIS, jeux de données importés',
+    response: z.object({
+      status: z.literal('ok'),
+      database: z.enum(['pglite', 'postgresql']),
+      postgis: z.string(),
+      datasets: z.array(
+        z.object({
+          source: z.string(),
+          territory: z.string(),
+          vintage: z.string(),
+          label: z.string(),
+          rows: z.number(),
+          demo: z.boolean(),
+          loaded_at: z.string(),
+        }),
+      ),
+    }),
+  });
+  app.get('/health', getHealthDocumentation, async () => {
     const [postgis, datasets] = await Promise.all([postgisVersion(database), listDatasets(database)]);
     return {
       status: 'ok',
@@ -22,7 +44,17 @@ export const healthRoutes: RouteModule = (app, { database }) => {
     };
   });
 
-  app.get('/sirene/health', async () => {
+  const getSireneHealthDocumentation = documented({
+    tag: 'health',
+    summary: 'État des établissements Sirene importés',
+    response: z.object({
+      status: z.enum(['healthy', 'unhealthy']),
+      establishments: z.number(),
+      sources: z.array(z.object({ source: z.string(), territory: z.string(), vintage: z.string(), rows: z.number() })),
+      detail: z.string().optional(),
+    }),
+  });
+  app.get('/sirene/health', getSireneHealthDocumentation, async () => {
     const datasets = await sireneDatasets(database);
     const establishments = datasets.reduce((sum, dataset) => sum + dataset.row_count, 0);
     return {

@@ -3,11 +3,14 @@ import { HttpError } from '../http/HttpError';
 import { parseInput } from '../http/parseInput';
 import {
   isochroneBatchSchema,
+  isochroneBatchResponseSchema,
+  isochroneFeatureSchema,
   isochroneRequestSchema,
   type IsochroneBatchResponse,
 } from '../../kernel/isochrones/isochroneSchemas';
 import { IsochroneService } from './IsochroneService';
 import { RoadGraphStore } from './RoadGraphStore';
+import { documented } from '../openapi/documented';
 
 /**
  * `POST /api/isochrone/generate` (one zone) and `POST /api/isochrone/batch` ({requests}, each
@@ -19,12 +22,24 @@ export const isochroneRoutes: RouteModule = (app, { database, config }) => {
     log: app.log,
   });
 
-  app.post('/isochrone/generate', async (request) => {
+  const postIsochroneGenerateDocumentation = documented({
+    tag: 'isochrones',
+    summary: 'Isochrone (temps ou distance) depuis un point, à pied, à vélo, en voiture ou en transports',
+    body: isochroneRequestSchema,
+    response: isochroneFeatureSchema,
+  });
+  app.post('/isochrone/generate', postIsochroneGenerateDocumentation, async (request) => {
     const body = parseInput(isochroneRequestSchema, request.body, 'body');
     return service.generate(body);
   });
 
-  app.post('/isochrone/batch', async (request): Promise<IsochroneBatchResponse> => {
+  const postIsochroneBatchDocumentation = documented({
+    tag: 'isochrones',
+    summary: 'Jusqu’à 20 isochrones ; chaque demande répond seule (une erreur n’arrête pas les autres)',
+    body: isochroneBatchSchema,
+    response: isochroneBatchResponseSchema,
+  });
+  app.post('/isochrone/batch', postIsochroneBatchDocumentation, async (request): Promise<IsochroneBatchResponse> => {
     const startedAt = performance.now();
     const { requests } = parseInput(isochroneBatchSchema, request.body, 'body');
     const results: IsochroneBatchResponse['results'] = [];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RouteModule } from '../AppContext';
 import { notFound } from '../http/HttpError';
 import { parseInput } from '../http/parseInput';
+import { documented } from '../openapi/documented';
 import type { CaughtMail } from './LocalMailCatcher';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -70,12 +71,48 @@ const idParams = z.object({ id: z.uuid() });
  */
 export const mailInboxRoutes: RouteModule = (app, { mailCatcher }) => {
   if (!mailCatcher) return;
-  app.get('/mail/inbox', async (_request, reply) => reply.type('text/html').send(inboxPage(mailCatcher.list())));
-  app.get('/mail/inbox/:id', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    const mail = mailCatcher.find(id);
-    if (!mail) throw notFound('E-mail introuvable');
-    return reply.type('text/html').send(mailPage(mail));
-  });
-  app.get('/mail/messages', async () => ({ messages: mailCatcher.list() }));
+  app.get(
+    '/mail/inbox',
+    documented({
+      tag: 'account',
+      summary: 'Boîte de réception locale (sans SMTP_URL)',
+      response: { contentType: 'text/html', description: 'Page HTML' },
+    }),
+    async (_request, reply) => reply.type('text/html').send(inboxPage(mailCatcher.list())),
+  );
+  app.get(
+    '/mail/inbox/:id',
+    documented({
+      tag: 'account',
+      summary: 'Un e-mail de la boîte locale, liens cliquables',
+      params: idParams,
+      response: { contentType: 'text/html', description: 'Page HTML' },
+    }),
+    async (request, reply) => {
+      const { id } = parseInput(idParams, request.params, 'params');
+      const mail = mailCatcher.find(id);
+      if (!mail) throw notFound('E-mail introuvable');
+      return reply.type('text/html').send(mailPage(mail));
+    },
+  );
+  app.get(
+    '/mail/messages',
+    documented({
+      tag: 'account',
+      summary: 'E-mails de la boîte locale (JSON)',
+      response: z.object({
+        messages: z.array(
+          z.object({
+            id: z.string(),
+            receivedAt: z.string(),
+            from: z.string(),
+            to: z.array(z.string()),
+            subject: z.string(),
+            text: z.string(),
+          }),
+        ),
+      }),
+    }),
+    async () => ({ messages: mailCatcher.list() }),
+  );
 };

@@ -12,7 +12,11 @@ import {
   type ZoneStatistics,
   type ZoneStatisticsRequest,
 } from '../../kernel/real-estate/realEstateSchemas';
-import type { RealEstateFilters, RealEstateLot, RealEstateSearchResult } from '../../kernel/real-estate/realEstateTypes';
+import type {
+  RealEstateFilters,
+  RealEstateLot,
+  RealEstateSearchResult,
+} from '../../kernel/real-estate/realEstateTypes';
 import type { PropertyCategory } from '../../kernel/real-estate/realEstateTypes';
 import { lotsToArrow } from './lotsToArrow';
 import {
@@ -29,12 +33,37 @@ import {
   selectZoneSummary,
   type ZoneReference,
 } from './realEstateRepository';
+import { ARROW_STREAM, documented } from '../openapi/documented';
 
 const ARROW_TYPE = 'application/vnd.apache.arrow.stream';
 /** Above this many lots, a list answer asked with `Accept: …arrow…` is sent as Arrow. */
 const ARROW_THRESHOLD = 500;
 
+/** Top-level shape of the zone statistics answer (the fields of `ZoneStatistics`). */
+const zoneStatisticsResponse = z
+  .object({
+    total_transactions: z.number(),
+    price_statistics: z.object({ avg: z.number().nullable(), median: z.number().nullable(), count: z.number() }),
+    price_per_m2_statistics: z.object({
+      avg: z.number().nullable(),
+      median: z.number().nullable(),
+      q1: z.number().nullable(),
+      q3: z.number().nullable(),
+      count: z.number(),
+    }),
+    property_type_breakdown: z.array(z.object({ type_local: z.string().nullable(), count: z.number() }).loose()),
+    mutation_type_breakdown: z.array(z.object({ nature_mutation: z.string().nullable(), count: z.number() }).loose()),
+    temporal_series: z.array(z.record(z.string(), z.unknown())),
+    market_snapshot: z.record(z.string(), z.unknown()).nullable(),
+    sample_transactions: z.array(z.record(z.string(), z.unknown())),
+    search_time_ms: z.number(),
+  })
+  .loose();
+const lotList = z.array(z.object({ id: z.number(), id_mutation: z.string(), date_mutation: z.string() }).loose());
+
 /** DVF reuse rule: listings of transactions must not be indexed by search engines. */
+const transactionParams = z.object({ id: z.coerce.number().int().positive() });
+
 const noindex = (reply: FastifyReply) => reply.header('X-Robots-Tag', 'noindex');
 
 /** Spec §7 priority: département, then commune, then IRIS codes, then the geometry. */
@@ -157,7 +186,23 @@ function geometryOfZone(value: unknown): unknown {
  * `/api/real-estate`, `/coordinates` and `/zone`. Every listing answer carries `X-Robots-Tag: noindex`.
  */
 export const realEstateRoutes: RouteModule = (app, { database }) => {
-  app.post('/v1/real-estate/search', async (request, reply) => {
+  const postRealEstateSearchDocumentation = documented({
+    tag: 'real-estate',
+    summary: 'Recherche paginée des ventes DVF d’une zone avec filtres et tri',
+    body: searchRequestSchema,
+    response: z
+      .object({
+        transactions: lotList,
+        total: z.number(),
+        page: z.number(),
+        page_size: z.number(),
+        total_pages: z.number(),
+        search_time_ms: z.number(),
+        statistics: z.record(z.string(), z.unknown()).optional(),
+      })
+      .loose(),
+  });
+  app.post('/v1/real-estate/search', postRealEstateSearchDocumentation, async (request, reply) => {
     const startedAt = performance.now();
     const body = parseInput(searchRequestSchema, request.body, 'body');
     const zone = await resolveZone(database, zoneOf(body, false));
@@ -200,8 +245,14 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
     };
   });
 
-  app.get('/v1/real-estate/transaction/:id', async (request, reply) => {
-    const { id } = parseInput(z.object({ id: z.coerce.number().int().positive() }), request.params, 'params');
+  const getRealEstateTransactionDocumentation = documented({
+    tag: 'real-estate',
+    summary: 'Un lot DVF et tous les lots de sa mutation',
+    params: transactionParams,
+    response: z.object({ id: z.number(), mutation_lots: lotList }).loose(),
+  });
+  app.get('/v1/real-estate/transaction/:id', getRealEstateTransactionDocumentation, async (request, reply) => {
+    const { id } = parseInput(transactionParams, request.params, 'params');
     const lots = await selectMutationOfLot(database, id);
     const lot = lots.find((candidate) => candidate.id === id);
     if (!lot) throw notFound('Transaction non trouvée');
@@ -209,13 +260,27 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
     return { ...toLot(lot), mutation_lots: lots.map(toLot) };
   });
 
-  app.post('/v1/real-estate/zone-statistics', async (request, reply) => {
+  const postRealEstateZoneStatisticsDocumentation = documented({
+    tag: 'real-estate',
+    summary: 'Statistiques DVF d’une zone (prix, €/m², répartitions, série, instantané de marché)',
+    body: zoneStatisticsRequestSchema,
+    response: zoneStatisticsResponse,
+    alternatives: [ARROW_STREAM],
+  });
+  app.post('/v1/real-estate/zone-statistics', postRealEstateZoneStatisticsDocumentation, async (request, reply) => {
     const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
     return answerZoneStatistics(database, request, reply, zoneOf(body), body);
   });
 
   /** Every lot of the zone (the "Voir toutes les transactions" list, the worker, the CSV export). */
-  app.post('/v1/real-estate/zone-transactions', async (request, reply) => {
+  const postRealEstateZoneTransactionsDocumentation = documented({
+    tag: 'real-estate',
+    summary: 'Tous les lots DVF d’une zone (liste complète, export CSV)',
+    body: zoneStatisticsRequestSchema,
+    response: z.object({ transactions: lotList, total: z.number() }),
+    alternatives: [ARROW_STREAM],
+  });
+  app.post('/v1/real-estate/zone-transactions', postRealEstateZoneTransactionsDocumentation, async (request, reply) => {
     const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
     const lots = await selectZoneLots(database, await resolveZone(database, zoneOf(body)), body.filters, undefined);
     noindex(reply);
@@ -224,7 +289,18 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
     return { transactions: lots.map(toLot), total: lots.length };
   });
 
-  app.get('/v1/real-estate/map/clusters', async (request, reply) => {
+  const getRealEstateMapClustersDocumentation = documented({
+    tag: 'real-estate',
+    summary: 'Regroupements de ventes sur une grille d’environ 60 px pour la vue de carte',
+    query: clustersQuerySchema,
+    response: z.object({
+      clusters: z.array(z.object({ count: z.number() }).loose()),
+      total_transactions: z.number(),
+      zoom_level: z.number(),
+      search_time_ms: z.number(),
+    }),
+  });
+  app.get('/v1/real-estate/map/clusters', getRealEstateMapClustersDocumentation, async (request, reply) => {
     const startedAt = performance.now();
     const query = parseInput(clustersQuerySchema, request.query, 'query');
     const clusters = await selectClusters(database, query);
@@ -237,12 +313,26 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
     };
   });
 
-  app.post('/real-estate', async (request, reply) => {
+  const postRealEstateDocumentation = documented({
+    tag: 'real-estate',
+    summary: 'Statistiques DVF d’une zone (ancienne adresse de zone-statistics)',
+    body: zoneStatisticsRequestSchema,
+    response: zoneStatisticsResponse,
+    alternatives: [ARROW_STREAM],
+  });
+  app.post('/real-estate', postRealEstateDocumentation, async (request, reply) => {
     const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
     return answerZoneStatistics(database, request, reply, zoneOf(body), body);
   });
 
-  app.post('/real-estate/coordinates', async (request, reply) => {
+  const postRealEstateCoordinatesDocumentation = documented({
+    tag: 'real-estate',
+    summary: 'Statistiques DVF d’un cercle autour d’un point (rayon en km)',
+    body: coordinatesSchema,
+    response: zoneStatisticsResponse,
+    alternatives: [ARROW_STREAM],
+  });
+  app.post('/real-estate/coordinates', postRealEstateCoordinatesDocumentation, async (request, reply) => {
     const body = parseInput(coordinatesSchema, request.body, 'body');
     const [longitude, latitude] = Array.isArray(body.coordinates)
       ? body.coordinates
@@ -250,19 +340,34 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
         ? [body.coordinates.lon, body.coordinates.lat]
         : [body.longitude, body.latitude];
     if (longitude === undefined || latitude === undefined) {
-      throw badRequest('corps « coordinates » : coordonnées requises', { errors: [{ field: 'coordinates', message: 'requis' }] });
+      throw badRequest('corps « coordinates » : coordonnées requises', {
+        errors: [{ field: 'coordinates', message: 'requis' }],
+      });
     }
     const geojson = await selectCircle(database, longitude, latitude, body.radius);
     return answerZoneStatistics(database, request, reply, { kind: 'geometry', geojson }, body);
   });
 
-  app.post('/real-estate/zone', async (request, reply) => {
+  const postRealEstateZoneDocumentation = documented({
+    tag: 'real-estate',
+    summary: 'Statistiques DVF d’une zone envoyée comme Feature (ancien format)',
+    body: legacyZoneSchema,
+    response: zoneStatisticsResponse,
+    alternatives: [ARROW_STREAM],
+  });
+  app.post('/real-estate/zone', postRealEstateZoneDocumentation, async (request, reply) => {
     const body = parseInput(legacyZoneSchema, request.body, 'body');
     const geometry = parseInput(
       z.object({ geometry: zoneReferenceSchema.shape.geometry.unwrap().unwrap() }),
       { geometry: geometryOfZone(body.zone.geometry) },
       'body',
     ).geometry;
-    return answerZoneStatistics(database, request, reply, { kind: 'geometry', geojson: JSON.stringify(geometry) }, body);
+    return answerZoneStatistics(
+      database,
+      request,
+      reply,
+      { kind: 'geometry', geojson: JSON.stringify(geometry) },
+      body,
+    );
   });
 };

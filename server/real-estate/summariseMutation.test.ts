@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inferLotType } from './inferLotType';
+import { inferLotType } from '../../kernel/real-estate/inferLotType';
 import { quantileOfSorted, quarterOf, quartilesOf } from './priceStatistics';
 import { type MutationLot, summariseMutation } from './summariseMutation';
 

@@ -1,4 +1,4 @@
-import { inferLotType, type LotTypeInput } from './inferLotType';
+import { inferLotType, type LotTypeInput } from '../../kernel/real-estate/inferLotType';
 import { COMMERCIAL_TYPE_LOCAL, GROUP_TYPE_PRIORITY, type LotType, type PropertyCategory } from '../../kernel/real-estate/realEstateTypes';
 
 /** The fields of a lot that the mutation summary reads. */

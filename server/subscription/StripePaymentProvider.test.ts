@@ -21,12 +21,21 @@ function fakeStripe() {
         response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
         response.end(JSON.stringify(body));
       };
-      if (request.method === 'POST' && path === '/v1/customers') return send(200, { id: 'cus_test_1', object: 'customer' });
+      if (request.method === 'POST' && path === '/v1/customers')
+        return send(200, { id: 'cus_test_1', object: 'customer' });
       if (request.method === 'POST' && path === '/v1/checkout/sessions') {
-        return send(200, { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
+        return send(200, {
+          id: 'cs_test_1',
+          object: 'checkout.session',
+          url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+        });
       }
       if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
-        return send(200, { id: 'bps_test_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/test_1' });
+        return send(200, {
+          id: 'bps_test_1',
+          object: 'billing_portal.session',
+          url: 'https://billing.stripe.com/p/session/test_1',
+        });
       }
       if (request.method === 'DELETE' && path.startsWith('/v1/subscriptions/')) {
         return send(200, { id: path.split('/').pop(), object: 'subscription', status: 'canceled' });
@@ -82,13 +91,17 @@ describe.each(testDatabaseKinds())('Stripe provider against a fake Stripe on %s'
     await new Promise<void>((resolve) => stripe.server.listen(0, '127.0.0.1', resolve));
     const port = (stripe.server.address() as AddressInfo).port;
     database = await openEmptyDatabase(kind);
-    kit = await startAccountTestKit(database, {}, {
-      STRIPE_SECRET_KEY: 'sk_test_zonalyse',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_LIGHT: 'price_light',
-      STRIPE_PRICE_PRO: 'price_pro',
-      STRIPE_API_URL: `http://127.0.0.1:${port}`,
-    });
+    kit = await startAccountTestKit(
+      database,
+      {},
+      {
+        STRIPE_SECRET_KEY: 'sk_test_zonalyse',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_PRICE_LIGHT: 'price_light',
+        STRIPE_PRICE_PRO: 'price_pro',
+        STRIPE_API_URL: `http://127.0.0.1:${port}`,
+      },
+    );
   });
   afterAll(async () => {
     await kit.close();
@@ -99,9 +112,15 @@ describe.each(testDatabaseKinds())('Stripe provider against a fake Stripe on %s'
   it('opens Checkout with a 14-day trial, moves the tier from signed events once, and cancels on deletion', async () => {
     const email = `stripe-${kind}@exemple.fr`;
     const cookie = await registerVerified(kit, email);
-    const userId = (await database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]?.id ?? '';
+    const userId =
+      (await database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]?.id ?? '';
 
-    const checkout = await kit.app.inject({ method: 'POST', url: '/api/payments/create-checkout-session', headers: { cookie }, payload: { tier: 'light' } });
+    const checkout = await kit.app.inject({
+      method: 'POST',
+      url: '/api/payments/create-checkout-session',
+      headers: { cookie },
+      payload: { tier: 'light' },
+    });
     expect(checkout.statusCode, checkout.body).toBe(200);
     expect(checkout.json().checkout_url).toBe('https://checkout.stripe.com/c/pay/cs_test_1');
     const session = stripe.calls.find((call) => call.path === '/v1/checkout/sessions');
@@ -112,19 +131,35 @@ describe.each(testDatabaseKinds())('Stripe provider against a fake Stripe on %s'
     expect(session?.body.get('subscription_data[metadata][user_id]')).toBe(userId);
     expect(session?.body.get('success_url')).toBe('http://localhost:80/subscription?checkout=success');
 
-    const created = subscriptionEvent('evt_created', 'customer.subscription.created', userId, 'trialing', 'price_light');
+    const created = subscriptionEvent(
+      'evt_created',
+      'customer.subscription.created',
+      userId,
+      'trialing',
+      'price_light',
+    );
     const payload = JSON.stringify(created);
     const forged = await webhook(payload, signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_autre' }));
     expect(forged.statusCode).toBe(400);
     expect(forged.json().detail).toBe('Signature du webhook Stripe invalide');
     expect(await tierOf(email)).toBe('free');
 
-    expect((await signed(created)).json()).toEqual({ received: true, type: 'customer.subscription.created', duplicate: false });
+    expect((await signed(created)).json()).toEqual({
+      received: true,
+      type: 'customer.subscription.created',
+      duplicate: false,
+    });
     expect(await tierOf(email)).toBe('light');
     const me = (await kit.app.inject({ url: '/api/subscription/me', headers: { cookie } })).json();
     expect(me.subscription).toMatchObject({ status: 'trialing', provider: 'stripe', test_mode: false });
 
-    expect((await signed(subscriptionEvent('evt_deleted', 'customer.subscription.deleted', userId, 'canceled', 'price_light'))).statusCode).toBe(200);
+    expect(
+      (
+        await signed(
+          subscriptionEvent('evt_deleted', 'customer.subscription.deleted', userId, 'canceled', 'price_light'),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await tierOf(email)).toBe('free');
     // The same event delivered again changes nothing.
     expect((await signed(created)).json().duplicate).toBe(true);
@@ -132,11 +167,21 @@ describe.each(testDatabaseKinds())('Stripe provider against a fake Stripe on %s'
 
     await signed(subscriptionEvent('evt_upgraded', 'customer.subscription.updated', userId, 'active', 'price_pro'));
     expect(await tierOf(email)).toBe('pro');
-    const portal = await kit.app.inject({ method: 'POST', url: '/api/payments/create-portal-session', headers: { cookie } });
+    const portal = await kit.app.inject({
+      method: 'POST',
+      url: '/api/payments/create-portal-session',
+      headers: { cookie },
+    });
     expect(portal.json().portal_url).toBe('https://billing.stripe.com/p/session/test_1');
-    expect(stripe.calls.find((call) => call.path === '/v1/billing_portal/sessions')?.body.get('customer')).toBe('cus_test_1');
+    expect(stripe.calls.find((call) => call.path === '/v1/billing_portal/sessions')?.body.get('customer')).toBe(
+      'cus_test_1',
+    );
 
-    expect((await kit.app.inject({ method: 'DELETE', url: '/api/auth/account', headers: { cookie } })).statusCode).toBe(204);
-    expect(stripe.calls.some((call) => call.method === 'DELETE' && call.path === '/v1/subscriptions/sub_test_1')).toBe(true);
+    expect((await kit.app.inject({ method: 'DELETE', url: '/api/auth/account', headers: { cookie } })).statusCode).toBe(
+      204,
+    );
+    expect(stripe.calls.some((call) => call.method === 'DELETE' && call.path === '/v1/subscriptions/sub_test_1')).toBe(
+      true,
+    );
   });
 });

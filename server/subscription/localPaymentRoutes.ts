@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RouteModule } from '../AppContext';
 import { HttpError, badRequest } from '../http/HttpError';
 import { parseInput } from '../http/parseInput';
+import { documented } from '../openapi/documented';
 import { requireSessionUser } from '../account/accountRoutes';
 import { TRIAL_DAYS } from '../../kernel/subscription/tiers';
 import { LocalTestPaymentProvider } from './LocalTestPaymentProvider';
@@ -29,53 +30,79 @@ export const localPaymentRoutes: RouteModule = (app, context) => {
   const { database } = context;
   const clock = context.clock ?? (() => new Date());
 
-  app.post('/payments/test/checkout', async (request) => {
-    const user = requireSessionUser(request);
-    const body = parseInput(checkoutBody, request.body, 'body');
-    const now = clock();
-    const outcome = checkTestCard({ number: body.card_number, expiry: body.expiry, cvc: body.cvc }, now);
-    if (!outcome.ok) {
-      throw new HttpError(
-        outcome.status,
-        outcome.status === 402 ? 'CARD_DECLINED' : 'VALIDATION_ERROR',
-        outcome.message,
-        {
-          field: outcome.field,
-        },
-      );
-    }
-    const trialEnd = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-    await applySubscription(database, user.id, {
-      tier: body.tier,
-      status: 'trialing',
-      provider: 'local',
-      customerId: `local_cus_${user.id}`,
-      subscriptionId: `local_sub_${randomUUID()}`,
-      trialEndsAt: trialEnd,
-      currentPeriodEnd: trialEnd,
-    });
-    return { redirect_url: '/subscription?checkout=success', tier: body.tier };
-  });
+  app.post(
+    '/payments/test/checkout',
+    documented({
+      tag: 'subscription',
+      summary: 'Mode test : payer avec une carte de test Stripe',
+      body: checkoutBody,
+      response: z.object({ redirect_url: z.string(), tier: z.enum(['light', 'pro']) }),
+    }),
+    async (request) => {
+      const user = requireSessionUser(request);
+      const body = parseInput(checkoutBody, request.body, 'body');
+      const now = clock();
+      const outcome = checkTestCard({ number: body.card_number, expiry: body.expiry, cvc: body.cvc }, now);
+      if (!outcome.ok) {
+        throw new HttpError(
+          outcome.status,
+          outcome.status === 402 ? 'CARD_DECLINED' : 'VALIDATION_ERROR',
+          outcome.message,
+          {
+            field: outcome.field,
+          },
+        );
+      }
+      const trialEnd = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+      await applySubscription(database, user.id, {
+        tier: body.tier,
+        status: 'trialing',
+        provider: 'local',
+        customerId: `local_cus_${user.id}`,
+        subscriptionId: `local_sub_${randomUUID()}`,
+        trialEndsAt: trialEnd,
+        currentPeriodEnd: trialEnd,
+      });
+      return { redirect_url: '/subscription?checkout=success', tier: body.tier };
+    },
+  );
 
-  app.post('/payments/test/portal/change', async (request) => {
-    const user = requireSessionUser(request);
-    const { tier } = parseInput(changeBody, request.body, 'body');
-    if (!user.payment_subscription_id) throw badRequest('Aucun abonnement en cours : choisissez une offre');
-    await applySubscription(database, user.id, {
-      tier,
-      status: user.subscription_status,
-      provider: 'local',
-      subscriptionId: user.payment_subscription_id,
-      trialEndsAt: user.trial_ends_at ? new Date(user.trial_ends_at) : null,
-      currentPeriodEnd: user.current_period_end ? new Date(user.current_period_end) : null,
-    });
-    return { tier };
-  });
+  app.post(
+    '/payments/test/portal/change',
+    documented({
+      tag: 'subscription',
+      summary: 'Mode test : changer d’offre',
+      body: changeBody,
+      response: z.object({ tier: z.enum(['light', 'pro']) }),
+    }),
+    async (request) => {
+      const user = requireSessionUser(request);
+      const { tier } = parseInput(changeBody, request.body, 'body');
+      if (!user.payment_subscription_id) throw badRequest('Aucun abonnement en cours : choisissez une offre');
+      await applySubscription(database, user.id, {
+        tier,
+        status: user.subscription_status,
+        provider: 'local',
+        subscriptionId: user.payment_subscription_id,
+        trialEndsAt: user.trial_ends_at ? new Date(user.trial_ends_at) : null,
+        currentPeriodEnd: user.current_period_end ? new Date(user.current_period_end) : null,
+      });
+      return { tier };
+    },
+  );
 
-  app.post('/payments/test/portal/cancel', async (request) => {
-    const user = requireSessionUser(request);
-    if (!user.payment_subscription_id) throw badRequest('Aucun abonnement en cours');
-    await applySubscription(database, user.id, { tier: 'free', status: 'canceled', provider: 'local' });
-    return { tier: 'free' };
-  });
+  app.post(
+    '/payments/test/portal/cancel',
+    documented({
+      tag: 'subscription',
+      summary: 'Mode test : résilier (retour à l’offre Gratuit)',
+      response: z.object({ tier: z.literal('free') }),
+    }),
+    async (request) => {
+      const user = requireSessionUser(request);
+      if (!user.payment_subscription_id) throw badRequest('Aucun abonnement en cours');
+      await applySubscription(database, user.id, { tier: 'free', status: 'canceled', provider: 'local' });
+      return { tier: 'free' };
+    },
+  );
 };

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { RouteModule } from '../AppContext';
+import { documented } from '../openapi/documented';
 import { paymentProviderFor } from './paymentProviderFor';
 import { StripePaymentProvider } from './StripePaymentProvider';
 
@@ -17,12 +19,20 @@ export const stripeWebhookRoutes: RouteModule = async (app, context) => {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_WEBHOOK_BYTES }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post('/payments/webhook', async (request) => {
-      const signature = request.headers['stripe-signature'];
-      return provider.handleWebhook(
-        Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-        typeof signature === 'string' ? signature : undefined,
-      );
-    });
+    scope.post(
+      '/payments/webhook',
+      documented({
+        tag: 'subscription',
+        summary: 'Webhook Stripe (signature vérifiée, chaque événement appliqué une fois)',
+        response: z.object({ received: z.literal(true), type: z.string(), duplicate: z.boolean() }),
+      }),
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        return provider.handleWebhook(
+          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          typeof signature === 'string' ? signature : undefined,
+        );
+      },
+    );
   });
 };

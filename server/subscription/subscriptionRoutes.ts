@@ -4,6 +4,13 @@ import { z } from 'zod';
 import type { RouteModule } from '../AppContext';
 import { badRequest, notFound } from '../http/HttpError';
 import { parseInput } from '../http/parseInput';
+import { documented } from '../openapi/documented';
+import {
+  apiKeyResponseSchema,
+  subscriptionResponseSchema,
+  tierResponseSchema,
+  usageResponseSchema,
+} from '../../kernel/subscription/subscriptionSchemas';
 import { appUrlOf, requireSessionUser, requireUser } from '../account/accountRoutes';
 import type { UserRow } from '../account/accountRepository';
 import { hashSecret, randomSecret } from '../account/secretTokens';
@@ -78,43 +85,84 @@ export const subscriptionRoutes: RouteModule = (app, context) => {
     };
   };
 
-  app.get('/subscription/me', async (request) => {
-    const user = requireUser(request);
-    return {
-      subscription: {
-        tier: { name: user.tier, features: tierDescription(user.tier).features },
-        status: user.subscription_status,
-        provider: user.payment_provider,
-        trial_ends_at: toIso(user.trial_ends_at),
-        current_period_end: toIso(user.current_period_end),
-        test_mode: provider.name === 'local',
-      },
-      usage: await usageOf(user),
-      is_verified: user.is_verified,
-    };
-  });
+  app.get(
+    '/subscription/me',
+    documented({
+      tag: 'subscription',
+      summary: 'Offre, utilisation du mois et vérification de l’utilisateur',
+      response: subscriptionResponseSchema,
+    }),
+    async (request) => {
+      const user = requireUser(request);
+      return {
+        subscription: {
+          tier: { name: user.tier, features: tierDescription(user.tier).features },
+          status: user.subscription_status,
+          provider: user.payment_provider,
+          trial_ends_at: toIso(user.trial_ends_at),
+          current_period_end: toIso(user.current_period_end),
+          test_mode: provider.name === 'local',
+        },
+        usage: await usageOf(user),
+        is_verified: user.is_verified,
+      };
+    },
+  );
 
-  app.get('/payments/usage', async (request) => usageOf(requireUser(request)));
-  app.get('/payments/tier', async (request) => tierDescription(requireUser(request).tier));
+  app.get(
+    '/payments/usage',
+    documented({
+      tag: 'subscription',
+      summary: 'Utilisation du mois civil et limites de l’offre',
+      response: usageResponseSchema,
+    }),
+    async (request) => usageOf(requireUser(request)),
+  );
+  app.get(
+    '/payments/tier',
+    documented({
+      tag: 'subscription',
+      summary: 'Offre de l’utilisateur et ses fonctionnalités',
+      response: tierResponseSchema,
+    }),
+    async (request) => tierDescription(requireUser(request).tier),
+  );
 
-  app.post('/payments/create-checkout-session', async (request) => {
-    const user = requireSessionUser(request);
-    const { tier } = parseInput(checkoutBody, request.body, 'body');
-    const base = appUrl(request);
-    const url = await provider.createCheckout(user, tier, {
-      appUrl: base,
-      success: `${base}/subscription?checkout=success`,
-      cancel: `${base}/pricing?checkout=cancel`,
-    });
-    return { checkout_url: url };
-  });
+  app.post(
+    '/payments/create-checkout-session',
+    documented({
+      tag: 'subscription',
+      summary: 'Page de paiement d’une offre (essai de 14 jours)',
+      body: checkoutBody,
+      response: z.object({ checkout_url: z.string() }),
+    }),
+    async (request) => {
+      const user = requireSessionUser(request);
+      const { tier } = parseInput(checkoutBody, request.body, 'body');
+      const base = appUrl(request);
+      const url = await provider.createCheckout(user, tier, {
+        appUrl: base,
+        success: `${base}/subscription?checkout=success`,
+        cancel: `${base}/pricing?checkout=cancel`,
+      });
+      return { checkout_url: url };
+    },
+  );
 
-  app.post('/payments/create-portal-session', async (request) => {
-    const user = requireSessionUser(request);
-    if (user.tier === 'free' && !user.payment_subscription_id) throw badRequest('Aucun abonnement à gérer');
-    const base = appUrl(request);
-    return { portal_url: await provider.createPortal(user, `${base}/subscription`, base) };
-  });
+  app.post(
+    '/payments/create-portal-session',
+    documented({
+      tag: 'subscription',
+      summary: 'Page de gestion de l’abonnement',
+      response: z.object({ portal_url: z.string() }),
+    }),
+    async (request) => {
+      const user = requireSessionUser(request);
+      if (user.tier === 'free' && !user.payment_subscription_id) throw badRequest('Aucun abonnement à gérer');
+      const base = appUrl(request);
+      return { portal_url: await provider.createPortal(user, `${base}/subscription`, base) };
+    },
+  );
 
   const requirePro = (request: FastifyRequest) => {
     const user = requireSessionUser(request);
@@ -129,33 +177,61 @@ export const subscriptionRoutes: RouteModule = (app, context) => {
     last_used_at: toIso(row.last_used_at),
   });
 
-  app.get('/account/api-keys', async (request) => {
-    const user = requirePro(request);
-    return { api_keys: (await selectApiKeys(database, user.id)).map(keyFromRow) };
-  });
+  app.get(
+    '/account/api-keys',
+    documented({
+      tag: 'subscription',
+      summary: 'Clés d’API actives (offre Pro)',
+      response: z.object({ api_keys: z.array(apiKeyResponseSchema) }),
+    }),
+    async (request) => {
+      const user = requirePro(request);
+      return { api_keys: (await selectApiKeys(database, user.id)).map(keyFromRow) };
+    },
+  );
 
-  app.post('/account/api-keys', async (request, reply) => {
-    const user = requirePro(request);
-    const { name } = parseInput(apiKeyBody, request.body, 'body');
-    if ((await countLiveApiKeys(database, user.id)) >= MAX_API_KEYS) {
-      throw badRequest(`Au plus ${MAX_API_KEYS} clés actives : révoquez-en une d’abord`);
-    }
-    const key = `zk_${randomSecret()}`;
-    const row = await insertApiKey(database, {
-      id: randomUUID(),
-      userId: user.id,
-      name,
-      prefix: key.slice(0, 10),
-      keyHash: hashSecret(key),
-    });
-    // The key itself is shown once, now; only its hash is kept.
-    return reply.status(201).send({ ...keyFromRow(row), key });
-  });
+  app.post(
+    '/account/api-keys',
+    documented({
+      tag: 'subscription',
+      summary: 'Créer une clé d’API (affichée une seule fois)',
+      body: apiKeyBody,
+      status: 201,
+      response: apiKeyResponseSchema.extend({ key: z.string() }),
+    }),
+    async (request, reply) => {
+      const user = requirePro(request);
+      const { name } = parseInput(apiKeyBody, request.body, 'body');
+      if ((await countLiveApiKeys(database, user.id)) >= MAX_API_KEYS) {
+        throw badRequest(`Au plus ${MAX_API_KEYS} clés actives : révoquez-en une d’abord`);
+      }
+      const key = `zk_${randomSecret()}`;
+      const row = await insertApiKey(database, {
+        id: randomUUID(),
+        userId: user.id,
+        name,
+        prefix: key.slice(0, 10),
+        keyHash: hashSecret(key),
+      });
+      // The key itself is shown once, now; only its hash is kept.
+      return reply.status(201).send({ ...keyFromRow(row), key });
+    },
+  );
 
-  app.delete('/account/api-keys/:id', async (request, reply) => {
-    const user = requireSessionUser(request);
-    const { id } = parseInput(idParams, request.params, 'params');
-    if (!(await revokeApiKey(database, user.id, id))) throw notFound('Clé d’API introuvable');
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/account/api-keys/:id',
+    documented({
+      tag: 'subscription',
+      summary: 'Révoquer une clé d’API',
+      params: idParams,
+      status: 204,
+      response: z.null(),
+    }),
+    async (request, reply) => {
+      const user = requireSessionUser(request);
+      const { id } = parseInput(idParams, request.params, 'params');
+      if (!(await revokeApiKey(database, user.id, id))) throw notFound('Clé d’API introuvable');
+      return reply.status(204).send();
+    },
+  );
 };

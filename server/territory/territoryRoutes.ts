@@ -12,6 +12,14 @@ import {
   selectRegions,
   type BoundaryLevel,
 } from './territoryRepository';
+import { documented } from '../openapi/documented';
+import {
+  boundaryFeatureSchema,
+  communeListSchema,
+  departmentListSchema,
+  irisListSchema,
+  regionListSchema,
+} from '../../kernel/territory/territorySchemas';
 
 const MAX_ROWS = 5000;
 const limitSchema = z.coerce.number().int().min(1).max(MAX_ROWS).default(1000);
@@ -55,26 +63,49 @@ const NOT_FOUND_MESSAGES: Record<BoundaryLevel, string> = {
  * one boundary Feature per unit.
  */
 export const territoryRoutes: RouteModule = (app, { database }) => {
-  app.get('/admin-zones/regions', async () =>
+  const getAdminZonesRegionsDocumentation = documented({
+    tag: 'territory',
+    summary: 'Les 18 régions (les cinq d’outre-mer en dernier)',
+    response: regionListSchema,
+  });
+  app.get('/admin-zones/regions', getAdminZonesRegionsDocumentation, async () =>
     sortRegions(await selectRegions(database)).map((region) => ({
       ...region,
       overseas: OVERSEAS_REGION_CODES.includes(region.code),
     })),
   );
 
-  app.get('/admin-zones/departments', async (request) => {
+  const getAdminZonesDepartmentsDocumentation = documented({
+    tag: 'territory',
+    summary: 'Départements, d’une région ou tous',
+    query: departmentsQuery,
+    response: departmentListSchema,
+  });
+  app.get('/admin-zones/departments', getAdminZonesDepartmentsDocumentation, async (request) => {
     const { region } = parseInput(departmentsQuery, request.query, 'query');
     return (await selectDepartments(database, region)).sort((left, right) => compareFrench(left.name, right.name));
   });
 
-  app.get('/admin-zones/communes', async (request) => {
+  const getAdminZonesCommunesDocumentation = documented({
+    tag: 'territory',
+    summary: 'Communes d’un département (Paris remplacée par ses arrondissements)',
+    query: communesQuery,
+    response: communeListSchema,
+  });
+  app.get('/admin-zones/communes', getAdminZonesCommunesDocumentation, async (request) => {
     const { department, limit } = parseInput(communesQuery, request.query, 'query');
     return (await selectCommunes(database, department, limit)).sort((left, right) =>
       compareFrench(left.name, right.name),
     );
   });
 
-  app.get('/admin-zones/iris', async (request) => {
+  const getAdminZonesIrisDocumentation = documented({
+    tag: 'territory',
+    summary: 'IRIS d’une commune (75056 : tous les IRIS de Paris)',
+    query: irisQuery,
+    response: irisListSchema,
+  });
+  app.get('/admin-zones/iris', getAdminZonesIrisDocumentation, async (request) => {
     const { commune, limit } = parseInput(irisQuery, request.query, 'query');
     return (await selectIrisOfCommune(database, commune, limit)).sort(
       (left, right) => compareFrench(left.iris_name, right.iris_name) || left.iris_code.localeCompare(right.iris_code),
@@ -83,7 +114,13 @@ export const territoryRoutes: RouteModule = (app, { database }) => {
 
   for (const level of Object.keys(CODE_SCHEMAS) as BoundaryLevel[]) {
     const paramsSchema = z.object({ code: CODE_SCHEMAS[level] });
-    app.get(`/admin-zones/${level}/:code/geometry`, async (request, reply) => {
+    const getAdminZonesLevelGeometryDocumentation = documented({
+      tag: 'territory',
+      summary: `Contour d’une unité (${level}) en Feature GeoJSON`,
+      params: paramsSchema,
+      response: boundaryFeatureSchema,
+    });
+    app.get(`/admin-zones/${level}/:code/geometry`, getAdminZonesLevelGeometryDocumentation, async (request, reply) => {
       const { code } = parseInput(paramsSchema, request.params, 'params');
       const boundary = await selectBoundary(database, level, code);
       if (!boundary) throw notFound(`${NOT_FOUND_MESSAGES[level]} : ${code}`);

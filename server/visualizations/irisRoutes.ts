@@ -15,6 +15,15 @@ import {
   selectIrisValues,
   type Bbox,
 } from './irisRepository';
+import { documented } from '../openapi/documented';
+import {
+  heatmapMetricsSchema,
+  irisDetailSchema,
+  irisInfoSchema,
+  irisMetricRowsSchema,
+  realEstateRowsSchema,
+  viewportSchema,
+} from '../../kernel/visualizations/irisSchemas';
 
 const MAX_ROWS = 10_000;
 
@@ -118,14 +127,17 @@ export const irisRoutes: RouteModule = (app, context) => {
   const tiles = tileServiceFor(context);
   const ready = () => tiles.generation();
 
-  app.get('/iris/details/:irisCode', async (request) => {
-    const { irisCode } = parseInput(
-      z.object({
-        irisCode: z.string().trim().toUpperCase().regex(IRIS_CODE_PATTERN, 'code IRIS à 9 caractères attendu'),
-      }),
-      request.params,
-      'params',
-    );
+  const detailParams = z.object({
+    irisCode: z.string().trim().toUpperCase().regex(IRIS_CODE_PATTERN, 'code IRIS à 9 caractères attendu'),
+  });
+  const getIrisDetailsDocumentation = documented({
+    tag: 'visualizations',
+    summary: 'Fiche d’un IRIS : commune, population, revenu médian, emploi, valeur foncière, ventes, établissements',
+    params: detailParams,
+    response: irisDetailSchema,
+  });
+  app.get('/iris/details/:irisCode', getIrisDetailsDocumentation, async (request) => {
+    const { irisCode } = parseInput(detailParams, request.params, 'params');
     await ready();
     const iris = await selectIris(database, irisCode);
     if (!iris) throw notFound(`IRIS ${irisCode} introuvable`);
@@ -165,7 +177,13 @@ export const irisRoutes: RouteModule = (app, context) => {
   });
 
   for (const [path, column] of Object.entries(DATA_ENDPOINTS)) {
-    app.get(`/iris/data/${path}`, async (request) => {
+    const getIrisDataPathDocumentation = documented({
+      tag: 'visualizations',
+      summary: `Indicateur ${path} des IRIS d’une emprise`,
+      query: dataQuery,
+      response: irisMetricRowsSchema,
+    });
+    app.get(`/iris/data/${path}`, getIrisDataPathDocumentation, async (request) => {
       const query = parseInput(dataQuery, request.query, 'query');
       await ready();
       const data = await selectIrisMetricRows(database, column, query);
@@ -173,15 +191,33 @@ export const irisRoutes: RouteModule = (app, context) => {
     });
   }
 
-  app.get('/iris/heatmap/metrics-only', async (request) => {
-    const { metric } = parseInput(z.object({ metric: metricSchema }), request.query, 'query');
+  const heatmapQuery = z.object({ metric: metricSchema });
+  const getIrisHeatmapMetricsOnlyDocumentation = documented({
+    tag: 'visualizations',
+    summary: 'Valeur d’un indicateur par code IRIS (IRIS sans valeur omis)',
+    query: heatmapQuery,
+    response: heatmapMetricsSchema,
+  });
+  app.get('/iris/heatmap/metrics-only', getIrisHeatmapMetricsOnlyDocumentation, async (request) => {
+    const { metric } = parseInput(heatmapQuery, request.query, 'query');
     await ready();
     const { column, unit } = METRIC_COLUMNS[metric];
     const rows = await selectIrisValues(database, column, MAX_ROWS);
-    return { metric, unit, metrics: Object.fromEntries(rows.map((row) => [row.code, row.value])), count: rows.length };
+    return {
+      metric,
+      unit,
+      metrics: Object.fromEntries(rows.map((row) => [row.code, row.value])),
+      count: rows.length,
+    };
   });
 
-  app.get('/iris/viewport', async (request) => {
+  const getIrisViewportDocumentation = documented({
+    tag: 'visualizations',
+    summary: 'IRIS d’une emprise avec leur géométrie et la valeur demandée',
+    query: viewportQuery,
+    response: viewportSchema,
+  });
+  app.get('/iris/viewport', getIrisViewportDocumentation, async (request) => {
     const query = parseInput(viewportQuery, request.query, 'query');
     await ready();
     const rows = await selectIrisFeatures(database, {
@@ -220,7 +256,23 @@ export const irisRoutes: RouteModule = (app, context) => {
     };
   });
 
-  app.get('/iris/boundaries-geojson', async (request) => {
+  const getIrisBoundariesGeojsonDocumentation = documented({
+    tag: 'visualizations',
+    summary: 'Contours des IRIS d’une emprise en FeatureCollection (repli des tuiles)',
+    query: dataQuery,
+    response: z.object({
+      type: z.literal('FeatureCollection'),
+      features: z.array(
+        z.object({
+          type: z.literal('Feature'),
+          id: z.string(),
+          geometry: z.unknown(),
+          properties: z.record(z.string(), z.unknown()),
+        }),
+      ),
+    }),
+  });
+  app.get('/iris/boundaries-geojson', getIrisBoundariesGeojsonDocumentation, async (request) => {
     const query = parseInput(dataQuery, request.query, 'query');
     await ready();
     const rows = await selectIrisFeatures(database, query);
@@ -251,7 +303,13 @@ export const irisRoutes: RouteModule = (app, context) => {
     ['residential', 5],
     ['commercial', 3],
   ] as const) {
-    app.get(`/iris/data/real-estate/${kind}`, async (request) => {
+    const getIrisDataRealEstateKindDocumentation = documented({
+      tag: 'visualizations',
+      summary: `Ventes ${kind === 'residential' ? 'résidentielles' : 'commerciales'} par IRIS (seuil de ventes)`,
+      query: realEstateQuery(defaultMinimum),
+      response: realEstateRowsSchema,
+    });
+    app.get(`/iris/data/real-estate/${kind}`, getIrisDataRealEstateKindDocumentation, async (request) => {
       const query = parseInput(realEstateQuery(defaultMinimum), request.query, 'query');
       const minimum = query.minTransactions ?? query.min_transactions;
       await ready();
@@ -260,7 +318,12 @@ export const irisRoutes: RouteModule = (app, context) => {
     });
   }
 
-  app.get('/iris/info', async (request) => {
+  const getIrisInfoDocumentation = documented({
+    tag: 'visualizations',
+    summary: 'Couverture des indicateurs IRIS, millésimes, emprise et adresses des tuiles',
+    response: irisInfoSchema,
+  });
+  app.get('/iris/info', getIrisInfoDocumentation, async (request) => {
     await ready();
     const summary = await selectIrisSummary(database);
     const datasets = await listDatasets(database);

@@ -13,6 +13,7 @@ import {
 } from './zonesRepository';
 import { zoneOwnerOf, zoneOwnerOrNew } from './zoneOwner';
 import { consumeZoneQuota } from '../subscription/tierGate';
+import { documented } from '../openapi/documented';
 
 const listQuery = z.object({
   include_geometry: z
@@ -21,6 +22,14 @@ const listQuery = z.object({
     .transform((value) => value === 'true'),
 });
 const idParams = z.object({ id: z.string().trim().min(1).max(200) });
+
+/** A saved zone as answered: the body it was saved with plus its timestamps. */
+const storedZoneResponse = zoneInputSchema.extend({
+  departureTime: z.string().nullable(),
+  color: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 
 /** Spec §8: the message when the zone quota is reached. */
 export const ZONE_LIMIT_MESSAGE = 'Limite atteinte. Passez à une offre supérieure pour continuer.';
@@ -52,14 +61,27 @@ function zoneFromRow(row: UserZoneRow) {
  * zones per calendar month.
  */
 export const zonesRoutes: RouteModule = (app, { database, config, clock }) => {
-  app.get('/user-zones', async (request) => {
+  const getUserZonesDocumentation = documented({
+    tag: 'zones',
+    summary: 'Zones enregistrées de l’utilisateur ou du visiteur anonyme (cookie)',
+    query: listQuery,
+    response: z.array(storedZoneResponse),
+  });
+  app.get('/user-zones', getUserZonesDocumentation, async (request) => {
     const { include_geometry: includeGeometry } = parseInput(listQuery, request.query, 'query');
     const owner = zoneOwnerOf(request);
     if (!owner) return [];
     return (await selectUserZones(database, owner, includeGeometry)).map(zoneFromRow);
   });
 
-  app.post('/user-zones', async (request, reply) => {
+  const postUserZonesDocumentation = documented({
+    tag: 'zones',
+    summary: 'Enregistre une zone (idempotent par identifiant) ; 403 ZONE_LIMIT_REACHED au-delà du quota anonyme',
+    body: zoneInputSchema,
+    status: 201,
+    response: storedZoneResponse,
+  });
+  app.post('/user-zones', postUserZonesDocumentation, async (request, reply) => {
     const zone = parseInput(zoneInputSchema, request.body, 'body');
     const owner = zoneOwnerOrNew(request, reply);
     const saved = await database.transaction(async (transaction) => {
@@ -94,14 +116,26 @@ export const zonesRoutes: RouteModule = (app, { database, config, clock }) => {
     return reply.status(201).send(zoneFromRow(saved));
   });
 
-  app.delete('/user-zones/:id', async (request, reply) => {
+  const deleteUserZoneDocumentation = documented({
+    tag: 'zones',
+    summary: 'Supprime une zone (404 si inconnue)',
+    params: idParams,
+    status: 204,
+    response: z.null(),
+  });
+  app.delete('/user-zones/:id', deleteUserZoneDocumentation, async (request, reply) => {
     const { id } = parseInput(idParams, request.params, 'params');
     const owner = zoneOwnerOf(request);
     if (!owner || !(await deleteUserZone(database, owner, id))) throw notFound(`Zone introuvable : ${id}`);
     return reply.status(204).send();
   });
 
-  app.delete('/user-zones', async (request) => {
+  const deleteUserZonesDocumentation = documented({
+    tag: 'zones',
+    summary: 'Supprime toutes les zones du propriétaire',
+    response: z.object({ deleted: z.number() }),
+  });
+  app.delete('/user-zones', deleteUserZonesDocumentation, async (request) => {
     const owner = zoneOwnerOf(request);
     return { deleted: owner ? await deleteAllUserZones(database, owner) : 0 };
   });

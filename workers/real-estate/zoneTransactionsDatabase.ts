@@ -3,7 +3,7 @@ import ehWorkerUrl from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?ur
 import mvpWorkerUrl from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
 import ehWasmUrl from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import mvpWasmUrl from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
-import type { GroupFilters, GroupSort } from '../../kernel/real-estate/filterGroups';
+import type { GroupFilters, GroupSort } from '../../src/features/real-estate/filterGroups';
 import type { RealEstateLot } from '../../kernel/real-estate/realEstateTypes';
 import { type ArrowRow, lotFromArrow } from './lotFromArrow';
 import { zoneTransactionsQuery } from './zoneTransactionsQuery';

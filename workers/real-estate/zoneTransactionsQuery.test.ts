@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LotRow } from '../../server/real-estate/realEstateRepository';
 import { lotsToArrow } from '../../server/real-estate/lotsToArrow';
-import { filterGroups, type GroupFilters, type GroupSort } from '../../kernel/real-estate/filterGroups';
+import { filterGroups, type GroupFilters, type GroupSort } from '../../src/features/real-estate/filterGroups';
 import { groupTransactions } from '../../src/features/real-estate/groupTransactions';
 import { lotFromArrow } from './lotFromArrow';
 import { zoneTransactionsQuery } from './zoneTransactionsQuery';

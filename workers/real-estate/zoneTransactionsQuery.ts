@@ -1,4 +1,4 @@
-import type { GroupFilters, GroupSort } from '../../kernel/real-estate/filterGroups';
+import type { GroupFilters, GroupSort } from '../../src/features/real-estate/filterGroups';
 
 const PREMISES = `('Appartement', 'Maison', 'Local industriel. commercial ou assimilé')`;
 

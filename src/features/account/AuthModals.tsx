@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { ErrorBoundary } from '../../app/errors/ErrorBoundary';
-import { AuthErrorScreen } from '../../app/errors/ErrorScreens';
+import { AuthErrorScreen, ErrorBoundary } from '../../app/shellComponents';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { authActions } from './authSlice';
 

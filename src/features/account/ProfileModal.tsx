@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { User } from './authApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { PreferencesForm } from '../../app/settings/PreferencesForm';
+import { PreferencesForm } from '../../app/shellComponents';
 import { displayName, userInitial } from '../../../kernel/account/accountValidation';
 import { Modal } from '../../ui/Modal';
 import { Tabs } from '../../ui/Tabs';

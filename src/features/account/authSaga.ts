@@ -1,7 +1,7 @@
 import { all, call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ApiError } from '../../api/ApiError';
 import type { AuthApi, RegistrationAccepted, User } from './authApi';
-import { toastShown } from '../../app/toasts/toastsSlice';
+import { toastShown } from '../../app/shellActions';
 import { authActions } from './authSlice';
 
 /** Spec §8: the server's detail text, else 'Une erreur est survenue'. */

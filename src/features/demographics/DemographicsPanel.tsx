@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { layoutActions } from '../../app/layout/layoutSlice';
+import { layoutActions } from '../../app/shellActions';
 import { selectActiveZone, selectSelectedZones } from '../../app/selectors';
 import { upgradeRequired } from '../../../kernel/subscription/tiers';
 import type { Zone } from '../../../kernel/zones/Zone';

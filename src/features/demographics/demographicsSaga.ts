@@ -1,12 +1,11 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, cancelled, getContext, put, select, takeLatest } from 'redux-saga/effects';
 import { ApiError } from '../../api/ApiError';
-import type { RootState } from '../../app/store';
-import { toastShown } from '../../app/toasts/toastsSlice';
+import { toastShown } from '../../app/shellActions';
 import type { AggregatedDemographics } from '../../../kernel/demographics/aggregateDemographics';
 import type { Zone } from '../../../kernel/zones/Zone';
 import type { DemographicsApi } from './demographicsApi';
-import { demographicsActions, demographicsKey, isFresh } from './demographicsSlice';
+import { demographicsActions, demographicsKey, isFresh, type DemographicsState } from './demographicsSlice';
 
 /** Spec §8: the toast of a failed load. */
 export const demographicsErrorMessage = (message: string) =>
@@ -14,8 +13,8 @@ export const demographicsErrorMessage = (message: string) =>
 
 function* loadZone(api: DemographicsApi, zone: Zone, force: boolean, now: () => number) {
   const key = demographicsKey(zone);
-  const entry = (yield select((state: RootState) => state.demographics.byZone[zone.id])) as
-    RootState['demographics']['byZone'][string] | undefined;
+  const entry = (yield select((state: { demographics: DemographicsState }) => state.demographics.byZone[zone.id])) as
+    DemographicsState['byZone'][string] | undefined;
   if (!force && isFresh(entry, key, now())) return;
   const controller = new AbortController();
   yield put(demographicsActions.zoneLoading({ zoneId: zone.id, key }));

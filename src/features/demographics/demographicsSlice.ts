@@ -1,5 +1,4 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/store';
 import type { AggregatedDemographics } from '../../../kernel/demographics/aggregateDemographics';
 import type { Zone } from '../../../kernel/zones/Zone';
 
@@ -66,7 +65,7 @@ export const demographicsSlice = createSlice({
 
 export const demographicsActions = demographicsSlice.actions;
 
-export const selectZoneDemographics = (state: RootState, zoneId: string | undefined): ZoneDemographics | undefined =>
+export const selectZoneDemographics = (state: { demographics: DemographicsState }, zoneId: string | undefined): ZoneDemographics | undefined =>
   zoneId ? state.demographics.byZone[zoneId] : undefined;
 
 /** Whether a zone's figures are fresh enough to skip a new request (spec §9 cache 5 min). */

@@ -8,7 +8,7 @@ import {
   type GroupFilters,
   type GroupSort,
   hasGroupFilters,
-} from '../../../kernel/real-estate/filterGroups';
+} from './filterGroups';
 import { groupTransactions, type TransactionGroup } from './groupTransactions';
 import { typeLocalLabel, type RealEstateLot } from '../../../kernel/real-estate/realEstateTypes';
 import type { Zone } from '../../../kernel/zones/Zone';

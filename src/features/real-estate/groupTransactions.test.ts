@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterGroups } from '../../../kernel/real-estate/filterGroups';
+import { filterGroups } from './filterGroups';
 import { groupTransactions, lotAddress } from './groupTransactions';
 import type { RealEstateLot } from '../../../kernel/real-estate/realEstateTypes';
 import { transactionsToCsv } from './transactionsToCsv';

@@ -1,4 +1,4 @@
-import { inferLotType } from '../../../server/real-estate/inferLotType';
+import { inferLotType } from '../../../kernel/real-estate/inferLotType';
 import { GROUP_TYPE_PRIORITY, type LotType, type RealEstateLot } from '../../../kernel/real-estate/realEstateTypes';
 
 /** Spec §3 transaction group: the lots of one id_mutation. */

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Subscription } from './subscriptionApi';
-import type { RootState } from '../../app/store';
+import type { AuthState } from '../account/authSlice';
 import type { AccessLevel } from '../../../kernel/subscription/tiers';
 
 /** Spec §4 "Subscription": anonymous by default; after a fetch, the user's tier. */
@@ -38,5 +38,5 @@ export const subscriptionSlice = createSlice({
 export const subscriptionActions = subscriptionSlice.actions;
 
 /** Spec §4 tier level of the visitor: anonymous without an account, else the subscription's tier (Free by default). */
-export const selectAccessLevel = (state: RootState): AccessLevel =>
+export const selectAccessLevel = (state: { auth: AuthState; subscription: SubscriptionState }): AccessLevel =>
   state.auth.user ? (state.subscription.subscription?.tier ?? 'free') : 'anonymous';

@@ -1,5 +1,5 @@
 import type * as maplibregl from 'maplibre-gl';
-import { indicatorById, PALETTES } from '../../../kernel/visualizations/indicators';
+import { indicatorById, PALETTES } from './indicators';
 import { IRIS_FALLBACK_COLOUR } from './irisLayerModes';
 import { missingValueFilter, stepColourExpression } from './stepColourExpression';
 import { apiTileUrl } from '../../map/apiTileUrl';

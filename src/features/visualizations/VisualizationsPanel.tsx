@@ -9,7 +9,7 @@ import {
   PALETTES,
   type IndicatorId,
   type PaletteId,
-} from '../../../kernel/visualizations/indicators';
+} from './indicators';
 import { legendClasses } from './legendClasses';
 import { VisualizationLegend } from './VisualizationLegend';
 import { selectVisualizations, visualizationsActions } from './visualizationsSlice';

@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/store';
-import type { IndicatorId, IndicatorLevel, PaletteId } from '../../../kernel/visualizations/indicators';
+import type { IndicatorId, IndicatorLevel, PaletteId } from './indicators';
 import type { IrisDetail } from '../../../kernel/visualizations/irisSchemas';
 import { isHeatmapMode, toggledIrisLayerMode, type IrisLayerMode } from './irisLayerModes';
 import type { AreaInsights } from './insights';
@@ -137,4 +136,4 @@ export const visualizationsSlice = createSlice({
 
 export const visualizationsActions = visualizationsSlice.actions;
 
-export const selectVisualizations = (state: RootState) => state.visualizations;
+export const selectVisualizations = (state: { visualizations: VisualizationsState }) => state.visualizations;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { territoryApi } from '../territory/territoryApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { toastShown } from '../../app/toasts/toastsSlice';
+import { toastShown } from '../../app/shellActions';
 import {
   ALREADY_IN_LIST_MESSAGES,
   administrativeZone,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { layoutActions } from '../../app/layout/layoutSlice';
+import { layoutActions } from '../../app/shellActions';
 import { formatNumber } from '../../../kernel/format/formatFrench';
 import { drawnZone } from './zoneCreation';
 import { useMapController } from '../../map/MapControllerContext';

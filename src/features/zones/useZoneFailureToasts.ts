@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { toastShown } from '../../app/toasts/toastsSlice';
+import { toastShown } from '../../app/shellActions';
 import { addFailedMessage } from '../../../kernel/zones/administrativeZone';
 import type { AdministrativeLevel } from '../../../kernel/zones/Zone';
 

@@ -3,9 +3,14 @@ import { call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga
 import type { ZonesApi } from './zonesApi';
 import { ApiError } from '../../api/ApiError';
 import type { Zone } from '../../../kernel/zones/Zone';
-import { layoutActions } from '../../app/layout/layoutSlice';
-import type { RootState } from '../../app/store';
-import { ZONE_STORE_ERRORS, zonesActions } from './zonesSlice';
+import { layoutActions, type LayoutState } from '../../app/shellActions';
+import { ZONE_STORE_ERRORS, zonesActions, type ZonesState } from './zonesSlice';
+
+/** The part of the store this saga reads. */
+interface ZonesSagaState {
+  zones: ZonesState;
+  layout: LayoutState;
+}
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback;
@@ -16,10 +21,10 @@ const messageOf = (error: unknown, fallback: string) =>
  */
 function* loadZones() {
   const api = (yield getContext('zonesApi')) as ZonesApi;
-  const before = new Set(((yield select((state: RootState) => state.zones.zones)) as Zone[]).map((zone) => zone.id));
+  const before = new Set(((yield select((state: ZonesSagaState) => state.zones.zones)) as Zone[]).map((zone) => zone.id));
   yield put(zonesActions.syncStatusChanged({ status: 'syncing' }));
   const saved: Zone[] = yield call([api, api.list], true);
-  const current = (yield select((state: RootState) => state.zones.zones)) as Zone[];
+  const current = (yield select((state: ZonesSagaState) => state.zones.zones)) as Zone[];
   const savedIds = new Set(saved.map((zone) => zone.id));
   const addedMeanwhile = current.filter((zone) => !before.has(zone.id) && !savedIds.has(zone.id));
   yield put(zonesActions.zonesReplaced([...saved, ...addedMeanwhile]));
@@ -50,11 +55,11 @@ function* createZone(action: PayloadAction<Zone>) {
 
 function* deleteZone(action: PayloadAction<string>) {
   const api = (yield getContext('zonesApi')) as ZonesApi;
-  const zones = (yield select((state: RootState) => state.zones.zones)) as Zone[];
+  const zones = (yield select((state: ZonesSagaState) => state.zones.zones)) as Zone[];
   const index = zones.findIndex((zone) => zone.id === action.payload);
   const zone = zones[index];
   if (!zone) return;
-  const layout = (yield select((state: RootState) => state.layout)) as RootState['layout'];
+  const layout = (yield select((state: ZonesSagaState) => state.layout)) as LayoutState;
   yield put(zonesActions.zoneRemoved(zone.id));
   yield put(layoutActions.zoneDeselected(zone.id));
   yield put(zonesActions.syncStatusChanged({ status: 'syncing' }));
@@ -70,8 +75,8 @@ function* deleteZone(action: PayloadAction<string>) {
 
 function* clearZones() {
   const api = (yield getContext('zonesApi')) as ZonesApi;
-  const zones = (yield select((state: RootState) => state.zones.zones)) as Zone[];
-  const selected = (yield select((state: RootState) => state.layout.selectedZones)) as string[];
+  const zones = (yield select((state: ZonesSagaState) => state.zones.zones)) as Zone[];
+  const selected = (yield select((state: ZonesSagaState) => state.layout.selectedZones)) as string[];
   yield put(zonesActions.zonesCleared());
   yield put(layoutActions.zonesSelectionCleared());
   yield put(zonesActions.syncStatusChanged({ status: 'syncing' }));
@@ -86,7 +91,7 @@ function* clearZones() {
 }
 
 function* retry() {
-  const status = (yield select((state: RootState) => state.zones.syncStatus)) as RootState['zones']['syncStatus'];
+  const status = (yield select((state: ZonesSagaState) => state.zones.syncStatus)) as ZonesState['syncStatus'];
   if (status === 'error') yield call(loadZones);
 }
 

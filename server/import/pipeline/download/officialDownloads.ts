@@ -5,20 +5,7 @@ import { INSEE_URLS } from '../../sources/insee/urls';
 import { IRIS_URLS } from '../../sources/iris/urls';
 import { JOB_SEEKERS_URLS } from '../../sources/job-seekers/urls';
 import { NAF_URLS } from '../../sources/naf/urls';
-
-/** One file to fetch: URL, path in the open-data folder and, for a zip, the entry to extract. */
-export interface DownloadTarget {
-  url: string;
-  path: string;
-  /** The archive is a zip: keep only the entry whose name matches, written at `path`. */
-  extract?: RegExp;
-}
-
-/** One source's official files for a set of départements: URL and path in the open-data folder. */
-export interface OfficialDownload {
-  source: string;
-  targets(departements: readonly string[]): DownloadTarget[];
-}
+import type { OfficialDownload } from './OfficialDownload';
 
 /** Every source that can be downloaded from its publisher. */
 export const OFFICIAL_DOWNLOADS: readonly OfficialDownload[] = [

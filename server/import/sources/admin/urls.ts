@@ -1,4 +1,4 @@
-import type { OfficialDownload } from '../../pipeline/download/officialDownloads';
+import type { OfficialDownload } from '../../pipeline/download/OfficialDownload';
 
 const BASE = 'https://raw.githubusercontent.com/gregoiredavid/france-geojson/master';
 

@@ -1,4 +1,4 @@
-import type { OfficialDownload } from '../../pipeline/download/officialDownloads';
+import type { OfficialDownload } from '../../pipeline/download/OfficialDownload';
 
 /**
  * Base adresse nationale: one gzipped `;` CSV per département, as adresse.data.gouv.fr distributes it

@@ -1,4 +1,4 @@
-import type { OfficialDownload } from '../../pipeline/download/officialDownloads';
+import type { OfficialDownload } from '../../pipeline/download/OfficialDownload';
 
 /**
  * Base permanente des équipements 2019, fichier « ensemble » (counts per IRIS × type), national, as

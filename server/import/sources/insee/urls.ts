@@ -1,4 +1,4 @@
-import type { OfficialDownload } from '../../pipeline/download/officialDownloads';
+import type { OfficialDownload } from '../../pipeline/download/OfficialDownload';
 
 /**
  * INSEE bases infracommunales (IRIS) of the 2017 census, national, as published by INSEE (zip holding

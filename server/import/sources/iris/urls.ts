@@ -1,4 +1,4 @@
-import type { OfficialDownload } from '../../pipeline/download/officialDownloads';
+import type { OfficialDownload } from '../../pipeline/download/OfficialDownload';
 
 /**
  * IRIS contours as GeoJSON per département, from the same republication of IGN CONTOURS-IRIS as the

@@ -1,4 +1,4 @@
-import type { OfficialDownload } from '../../pipeline/download/officialDownloads';
+import type { OfficialDownload } from '../../pipeline/download/OfficialDownload';
 
 /**
  * France Travail publishes job seekers by commune on its statistics portal

@@ -1,4 +1,4 @@
-import type { OfficialDownload } from '../../pipeline/download/officialDownloads';
+import type { OfficialDownload } from '../../pipeline/download/OfficialDownload';
 
 /**
  * NAF rév. 2: INSEE publishes the labels of the five levels as `int_courts_naf_rev_2.xls` and the

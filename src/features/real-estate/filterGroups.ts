@@ -1,4 +1,4 @@
-import type { TransactionGroup } from '../../src/features/real-estate/groupTransactions';
+import type { TransactionGroup } from './groupTransactions';
 
 /** The transaction list's local filters ('Filtrer' panel). */
 export interface GroupFilters {

@@ -1,4 +1,4 @@
-import type { LotType } from '../../kernel/real-estate/realEstateTypes';
+import type { LotType } from './realEstateTypes';
 
 /** What the spec §4 type inference reads from a lot. */
 export interface LotTypeInput {
