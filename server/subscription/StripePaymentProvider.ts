@@ -130,8 +130,9 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch {
       throw badRequest('Signature du webhook Stripe invalide', { field: 'stripe-signature' });
     }
+    // Looked up before the transaction: PGlite has one connection, a query beside it would wait for it.
+    const userId = await this.userOfEvent(event);
     const applied = await this.database.transaction(async (transaction) => {
-      const userId = await this.userOfEvent(event);
       const first = await recordPaymentEvent(transaction, {
         provider: 'stripe',
         id: event.id,

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
-import { toastShown } from '../../app/toasts/toastsSlice';
+import { toastShown } from '../../app/shellActions';
 import { validateRegistration } from '../../../kernel/account/accountValidation';
 import { authApi, type User } from './authApi';
 import { authErrorMessage } from './authSaga';
