@@ -6,7 +6,7 @@ import { openDataDirectory } from '../../../../tests/support/testDatabase';
 import { ImportError } from '../../pipeline/ImportError';
 import { recogniseInseeFile, scopeOfSuffix } from './inseeFiles';
 
-const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/insee');
+const FIXTURES = join(import.meta.dirname, '../../../../tests/fixtures/insee');
 const OPENDATA = openDataDirectory();
 
 function temporaryFile(name: string, text: string): string {
@@ -70,6 +70,29 @@ describe('recogniseInseeFile', () => {
   it('fails when the IRIS column is missing', async () => {
     const path = temporaryFile('base-ic-logement-2017.csv', 'CODE;P17_LOG\n1;2\n');
     await expect(recogniseInseeFile(path)).rejects.toThrow(ImportError);
+  });
+
+  it('recognises the RP 2016 habitat-IRIS subsets: base, vintage, scope and IRIS types', async () => {
+    const population = await recogniseInseeFile(
+      join(OPENDATA, 'insee_iris/rp2016-iris-H-population-age-csp-france.csv.gz'),
+    );
+    expect(population).toMatchObject({ vintage: 2016, departements: undefined, irisTypes: ['H'], irisColumn: 'IRIS' });
+    expect(population?.parts[0]?.base).toBe('evol-struct-pop');
+    expect(population?.parts[0]?.columns.map((column) => column.name)).toEqual([
+      'P16_POP0014',
+      'P16_POP1529',
+      'P16_POP3044',
+      'P16_POP4559',
+      'P16_POP6074',
+      'P16_POP75P',
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((group) => `C16_POP15P_CS${group}`),
+    ]);
+    const households = await recogniseInseeFile(join(OPENDATA, 'insee_iris/rp2016-iris-H-menages-pmen-paris.csv'));
+    expect(households).toMatchObject({ departements: ['75'], parts: [{ base: 'couples-familles-menages' }] });
+    const housing = await recogniseInseeFile(join(OPENDATA, 'insee_iris/rp2016-iris-H-logement-subset-paris.csv'));
+    expect(housing?.parts[0]?.base).toBe('logement');
+    const mislabelled = temporaryFile('rp2017-iris-H-logement-subset-paris.csv', ',IRIS,TYP_IRIS,P16_RPMAISON\n');
+    await expect(recogniseInseeFile(mislabelled)).rejects.toThrow(/2017.*2016/);
   });
 
   it('ignores other files', async () => {
