@@ -5,6 +5,7 @@ import { localPaymentRoutes } from './subscription/localPaymentRoutes';
 import { stripeWebhookRoutes } from './subscription/stripeWebhookRoutes';
 import { subscriptionRoutes } from './subscription/subscriptionRoutes';
 import { territoryRoutes } from './territory/territoryRoutes';
+import { businessesRoutes } from './businesses/businessesRoutes';
 import { basemapRoutes } from './basemap/basemapRoutes';
 import { coverageRoutes } from './coverage/coverageRoutes';
 import { demographicsRoutes } from './demographics/demographicsRoutes';
@@ -31,6 +32,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   isochroneRoutes,
   geocodingRoutes,
   realEstateRoutes,
+  businessesRoutes,
   accountRoutes,
   subscriptionRoutes,
   localPaymentRoutes,

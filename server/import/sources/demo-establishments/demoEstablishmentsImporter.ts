@@ -4,22 +4,23 @@ import { findBpeFiles } from '../bpe/bpeImporter';
 import { CopyBuffer } from '../../pipeline/copy/CopyBuffer';
 import type { DatasetPlan, Importer } from '../../pipeline/Importer';
 import { sireneImporter } from '../sirene/sireneImporter';
+import { ESTABLISHMENT_INDEXES } from '../establishments/establishmentIndexes';
 import { departementLabel } from '../../pipeline/territoryLabel';
 import { BPE_PLACEMENT, bpeUnits, createBpeAddressPool } from './bpeAddressPool';
 import { BPE_NAF_CODES } from './bpeNafCodes';
 
 /** Changes with the code and with the BPE → NAF table, so that the demo rows are rebuilt. */
-const IMPORTER_VERSION = `demo-bpe-1-${createHash('sha256').update(JSON.stringify(BPE_NAF_CODES)).digest('hex').slice(0, 8)}`;
+const IMPORTER_VERSION = `demo-bpe-2-${createHash('sha256').update(JSON.stringify(BPE_NAF_CODES)).digest('hex').slice(0, 8)}`;
 
 /** One row per equipment counted by the BPE in the département, placed by {@link BPE_PLACEMENT}. */
 const INSERT_DEMO_ESTABLISHMENTS = `INSERT INTO establishments
     (siret, denomination, adresse, code_postal, commune_code, departement_code, naf_code, etat, longitude, latitude,
-     geometry, iris_code, source, bpe_type)
+     geometry, iris_code, source, bpe_type, source_vintage, source_activity)
   SELECT 'DEMO-' || unit.iris_code || '-' || unit.equipment_type || '-' || unit.n,
     coalesce(types.label, unit.equipment_type) || ' (établissement de démonstration)',
     pool.address, pool.code_postal, unit.commune_code, unit.departement_code, naf.naf_code, 'A',
     ST_X(placed.placed_geometry), ST_Y(placed.placed_geometry), placed.placed_geometry, placed.placed_iris_code,
-    'demo-bpe', unit.equipment_type
+    'demo-bpe', unit.equipment_type, 'BPE ' || $2::integer, 'BPE ' || unit.equipment_type || coalesce(' ' || types.label, '')
   FROM ${bpeUnits()}
   ${BPE_PLACEMENT}
   LEFT JOIN bpe_equipment_types types ON types.code = unit.equipment_type
@@ -34,14 +35,7 @@ function demoPlan(departement: string, vintage: number, files: string[]): Datase
     files,
     version: IMPORTER_VERSION,
     demo: true,
-    indexes: {
-      establishments_departement_index:
-        'CREATE INDEX establishments_departement_index ON establishments (departement_code, source)',
-      establishments_geometry_index:
-        'CREATE INDEX establishments_geometry_index ON establishments USING gist (geometry)',
-      establishments_naf_index: 'CREATE INDEX establishments_naf_index ON establishments (naf_code)',
-      establishments_iris_index: 'CREATE INDEX establishments_iris_index ON establishments (iris_code)',
-    },
+    indexes: ESTABLISHMENT_INDEXES,
     async clear(transaction) {
       await transaction.query(`DELETE FROM establishments WHERE departement_code = $1 AND source = 'demo-bpe'`, [
         departement,

@@ -7,11 +7,12 @@ import { readDate, readDecimal } from '../../pipeline/fields';
 import { ImportError, RowError } from '../../pipeline/ImportError';
 import type { DatasetPlan, Importer } from '../../pipeline/Importer';
 import type { ImportProgress } from '../../pipeline/ImportProgress';
+import { ESTABLISHMENT_INDEXES } from '../establishments/establishmentIndexes';
 import { departementLabel } from '../../pipeline/territoryLabel';
 import { sireneAddress } from './sireneAddress';
 import { findSireneFiles, type SireneEstablishmentFile, type SireneFiles } from './sireneFiles';
 
-const IMPORTER_VERSION = 'sirene-1';
+const IMPORTER_VERSION = 'sirene-2';
 
 /** Lambert-93 (metropole) or the local projection Sirene uses overseas, by département. */
 const LAMBERT_EPSG: Readonly<Record<string, number>> = {
@@ -52,12 +53,12 @@ const STAGING_COLUMNS = [
 /** WGS84 coordinates as given, else the Lambert ones projected with PostGIS; then the IRIS containing the point. */
 const INSERT_ESTABLISHMENTS = `INSERT INTO establishments
     (siret, siren, nic, denomination, enseigne, adresse, code_postal, commune_code, departement_code, naf_code,
-     tranche_effectifs, etat, date_creation, longitude, latitude, geometry, iris_code, source)
+     tranche_effectifs, etat, date_creation, longitude, latitude, geometry, iris_code, source, source_vintage)
   SELECT siret, siren, nic, denomination, enseigne, adresse, code_postal, commune_code, departement_code, naf_code,
     tranche_effectifs, etat, date_creation, ST_X(point), ST_Y(point), point,
     CASE WHEN point IS NOT NULL THEN
       (SELECT iris.code FROM iris WHERE ST_Intersects(iris.geometry, point) ORDER BY iris.code LIMIT 1) END,
-    'sirene'
+    'sirene', $1::text
   FROM (SELECT *, CASE
       WHEN longitude IS NOT NULL THEN ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)
       WHEN x IS NOT NULL THEN ST_Transform(ST_SetSRID(ST_MakePoint(x, y), epsg), 4326)
@@ -218,6 +219,7 @@ async function loadEstablishments(
   file: SireneEstablishmentFile,
   files: SireneFiles,
   departement: string,
+  vintage: string,
 ): Promise<number> {
   await transaction.exec(STAGING_TABLE);
   const buffer = new CopyBuffer(transaction, 'staging_establishments', STAGING_COLUMNS);
@@ -241,7 +243,7 @@ async function loadEstablishments(
   await buffer.flush();
   if (files.uniteLegale) await addUniteLegaleNames(transaction, files.uniteLegale);
   if (files.geolocalisation) await addGeolocalisation(transaction, files.geolocalisation);
-  const { affectedRows } = await transaction.query(INSERT_ESTABLISHMENTS);
+  const { affectedRows } = await transaction.query(INSERT_ESTABLISHMENTS, [vintage]);
   progress.update(affectedRows, 1);
   return affectedRows;
 }
@@ -255,20 +257,14 @@ function sirenePlan(file: SireneEstablishmentFile, files: SireneFiles, departeme
     label: `Sirene, établissements (INSEE) — ${departementLabel(departement)}`,
     files: [file.path, ...extra],
     version: IMPORTER_VERSION,
-    indexes: {
-      establishments_departement_index:
-        'CREATE INDEX establishments_departement_index ON establishments (departement_code, source)',
-      establishments_geometry_index:
-        'CREATE INDEX establishments_geometry_index ON establishments USING gist (geometry)',
-      establishments_naf_index: 'CREATE INDEX establishments_naf_index ON establishments (naf_code)',
-      establishments_iris_index: 'CREATE INDEX establishments_iris_index ON establishments (iris_code)',
-    },
+    indexes: ESTABLISHMENT_INDEXES,
     async clear(transaction) {
       // Real Sirene rows replace the demo establishments of the département (and their dataset record).
       await transaction.query('DELETE FROM establishments WHERE departement_code = $1', [departement]);
       await transaction.query(`DELETE FROM datasets WHERE source = 'demo-bpe' AND territory = $1`, [departement]);
     },
-    load: (transaction, progress) => loadEstablishments(transaction, progress, file, files, departement),
+    load: (transaction, progress) =>
+      loadEstablishments(transaction, progress, file, files, departement, vintageOf(file.path)),
   };
 }
 
