@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../db/Database';
+import type { Queryable } from '../db/Database';
 
 /** Bumped whenever the build changes what it computes, so that stored builds are redone. */
 export const MAP_AREAS_VERSION = 'map-areas-3';
