@@ -9,28 +9,9 @@ import type { ImportProgress } from '../../pipeline/ImportProgress';
 import { departementLabel } from '../../pipeline/territoryLabel';
 import { feedChecksumFiles, findGtfsFeeds, type GtfsFeedSource, openGtfsFolder } from './gtfsFeedFiles';
 import { gtfsDate, gtfsDecimal, gtfsInteger, gtfsSeconds, gtfsText } from './gtfsValues';
+import { deleteGtfsFeed, GTFS_INDEXES, insertGtfsFeed, summariseGtfsFeed } from './gtfsRepository';
 
 const IMPORTER_VERSION = 'gtfs-1';
-
-const GTFS_TABLES = [
-  'gtfs_agency',
-  'gtfs_stops',
-  'gtfs_routes',
-  'gtfs_trips',
-  'gtfs_stop_times',
-  'gtfs_calendar',
-  'gtfs_calendar_dates',
-] as const;
-
-const INDEXES = {
-  gtfs_stops_id_index: 'CREATE UNIQUE INDEX gtfs_stops_id_index ON gtfs_stops (feed_id, stop_id)',
-  gtfs_stops_geometry_index: 'CREATE INDEX gtfs_stops_geometry_index ON gtfs_stops USING gist (geometry)',
-  gtfs_trips_id_index: 'CREATE UNIQUE INDEX gtfs_trips_id_index ON gtfs_trips (feed_id, trip_id)',
-  gtfs_trips_route_index: 'CREATE INDEX gtfs_trips_route_index ON gtfs_trips (feed_id, route_id)',
-  gtfs_stop_times_trip_index:
-    'CREATE UNIQUE INDEX gtfs_stop_times_trip_index ON gtfs_stop_times (feed_id, trip_id, stop_sequence)',
-  gtfs_stop_times_stop_index: 'CREATE INDEX gtfs_stop_times_stop_index ON gtfs_stop_times (feed_id, stop_id)',
-};
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
@@ -81,7 +62,7 @@ async function loadFeed(
   const folder = await openGtfsFolder(feed);
   for (const file of ['agency.txt', 'stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt'])
     requireFile(folder, file);
-  await transaction.query('INSERT INTO gtfs_feeds (id, name) VALUES ($1, $1)', [feed.id]);
+  await insertGtfsFeed(transaction, feed.id);
   let rows = 0;
 
   const agencies = new Set<string>();
@@ -315,19 +296,7 @@ async function loadFeed(
   );
   progress.update(rows, 0.9);
 
-  // The départements the stops lie in (when the boundaries are loaded), else the asked ones.
-  await transaction.query(
-    `UPDATE gtfs_feeds SET
-       departement_codes = coalesce(nullif((SELECT array_agg(DISTINCT d.code ORDER BY d.code)
-         FROM gtfs_stops s JOIN departements d ON ST_Intersects(d.geometry, s.geometry)
-         WHERE s.feed_id = $1), '{}'), $2::text[]),
-       feed_start_date = (SELECT min(start_date) FROM gtfs_calendar WHERE feed_id = $1),
-       feed_end_date = (SELECT max(end_date) FROM gtfs_calendar WHERE feed_id = $1),
-       name = coalesce((SELECT string_agg(agency_name, ', ' ORDER BY agency_name) FROM gtfs_agency
-         WHERE feed_id = $1), $1)
-     WHERE id = $1`,
-    [feed.id, departements],
-  );
+  await summariseGtfsFeed(transaction, feed.id, departements);
   progress.update(rows, 1);
   return rows;
 }
@@ -340,11 +309,8 @@ function gtfsPlan(feed: GtfsFeedSource, departements: readonly string[]): Datase
     label: `Réseau de transport en commun GTFS « ${feed.id} » — ${departements.map(departementLabel).join(', ')}`,
     files: feedChecksumFiles(feed),
     version: IMPORTER_VERSION,
-    indexes: INDEXES,
-    async clear(transaction) {
-      for (const table of GTFS_TABLES) await transaction.query(`DELETE FROM ${table} WHERE feed_id = $1`, [feed.id]);
-      await transaction.query('DELETE FROM gtfs_feeds WHERE id = $1', [feed.id]);
-    },
+    indexes: GTFS_INDEXES,
+    clear: (transaction) => deleteGtfsFeed(transaction, feed.id),
     load: (transaction, progress) => loadFeed(transaction, progress, feed, departements),
   };
 }
