@@ -41,7 +41,7 @@ export interface Config {
   autoImport: boolean;
   /** Folder of the on-disk tile cache; `undefined` (TILE_CACHE_DIR=off) keeps tiles in memory only. */
   tileCacheDirectory: string | undefined;
-  /** Spec §5/§6: zones an anonymous visitor may keep (default 1; journeys without accounts raise it). */
+  /** Zones an anonymous visitor may keep (default 1; journeys without accounts raise it). */
   anonymousZoneLimit: number;
 }
 

@@ -1,12 +1,12 @@
 import { AGE_BANDS } from './inseeColumns';
 
-/** A population count per spec §9 age band (same order as {@link AGE_BANDS}). */
+/** A population count per age band (same order as {@link AGE_BANDS}). */
 export type AgeBandCounts = readonly (number | null)[];
 
 const complete = (counts: AgeBandCounts): counts is readonly number[] =>
   counts.length === AGE_BANDS.length && counts.every((count) => count !== null && count >= 0);
 
-/** Spec §9: average age from band midpoints, Σ midpoint × count / Σ count. */
+/** Average age from band midpoints, Σ midpoint × count / Σ count. */
 export function averageAge(counts: AgeBandCounts): number | null {
   if (!complete(counts)) return null;
   const total = counts.reduce((sum, count) => sum + count, 0);
@@ -15,7 +15,7 @@ export function averageAge(counts: AgeBandCounts): number | null {
 }
 
 /**
- * Spec §9: median age from band midpoints — the midpoint of the band in which the cumulative count
+ * Median age from band midpoints — the midpoint of the band in which the cumulative count
  * reaches half the population.
  */
 export function medianAge(counts: AgeBandCounts): number | null {
@@ -31,7 +31,7 @@ export function medianAge(counts: AgeBandCounts): number | null {
 }
 
 /**
- * Spec §9 ageing index: population aged 65 or more per 100 aged under 25, (65+)/(0-24) × 100.
+ * Ageing index: population aged 65 or more per 100 aged under 25, (65+)/(0-24) × 100.
  * (INSEE's own "indice de vieillissement" uses the under-20s; the spec's 0-24 is kept.)
  */
 export function ageingIndex(counts: AgeBandCounts): number | null {

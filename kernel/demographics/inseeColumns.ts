@@ -19,7 +19,7 @@ export function vintageLabel(base: InseeIrisBase, vintage: number): string {
   return base.startsWith('filosofi') ? `Filosofi ${vintage}` : `RP ${vintage}`;
 }
 
-/** Spec §9 age bands of the census (evol-struct-pop) with their midpoints in years. */
+/** Age bands of the census (evol-struct-pop) with their midpoints in years. */
 export const AGE_BANDS = [
   { column: 'POP0002', label: '0-2 ans', midpoint: 1, from: 0 },
   { column: 'POP0305', label: '3-5 ans', midpoint: 4, from: 3 },

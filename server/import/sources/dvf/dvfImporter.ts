@@ -47,7 +47,7 @@ type MutationRow = Omit<DvfRow, 'values'> & { id: number };
 const point = (longitude: number | null, latitude: number | null) =>
   longitude === null || latitude === null ? null : `SRID=4326;POINT(${longitude} ${latitude})`;
 
-/** Writes one mutation summary (spec §4 group) from its rows, in file order. */
+/** Writes one mutation summary from its rows, in file order. */
 async function addMutation(buffer: CopyBuffer, vintage: number, rows: readonly MutationRow[]): Promise<void> {
   const summary = summariseMutation(rows);
   const primary = rows[summary.primaryIndex] as MutationRow;
@@ -141,7 +141,7 @@ function dvfPlan(file: DvfFile): DatasetPlan {
 
 /**
  * DVF géolocalisé (Etalab, Licence Ouverte): one dataset per file (a year × département), rows into
- * `dvf_rows` with their IRIS (spatial join), and one `dvf_mutations` row per mutation (spec §4 group).
+ * `dvf_rows` with their IRIS (spatial join), and one `dvf_mutations` row per mutation.
  */
 export const dvfImporter: Importer = {
   source: 'dvf',
