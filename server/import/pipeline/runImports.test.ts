@@ -9,7 +9,7 @@ import { listDatasets } from '../../datasets/datasetRepository';
 import { adminImporter } from '../sources/admin/adminImporter';
 import { runImports } from './runImports';
 
-const FIXTURES = join(import.meta.dirname, '../../tests/fixtures');
+const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures');
 const quiet = { write: () => true, isTTY: false };
 
 function fixtureDirectory(): string {

@@ -4,7 +4,7 @@ import { readDecimal } from '../fields';
 import { ImportError, RowError } from '../ImportError';
 import { forEachDelimitedRow, readDelimited } from './readDelimited';
 
-const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/csv');
+const FIXTURES = join(import.meta.dirname, '../../../../tests/fixtures/csv');
 
 describe('readDelimited', () => {
   it.each(['sample-semicolon.csv', 'sample-semicolon.csv.gz'])(

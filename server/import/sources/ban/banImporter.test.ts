@@ -16,7 +16,7 @@ import { banAddressLabel, cityOfCommuneName } from './banAddressLabel';
 import { banImporter, findBanFiles } from './banImporter';
 
 const quiet = { write: () => true, isTTY: false };
-const FIXTURE = resolve(import.meta.dirname, '../../../tests/fixtures/ban/adresses-75.csv');
+const FIXTURE = resolve(import.meta.dirname, '../../../../tests/fixtures/ban/adresses-75.csv');
 
 describe('BAN address label', () => {
   it('writes number, repetition index, street, postcode and the city without its arrondissement', () => {

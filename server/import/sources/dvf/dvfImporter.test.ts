@@ -14,7 +14,7 @@ import { runImports } from '../../pipeline/runImports';
 import { dvfImporter } from './dvfImporter';
 
 const quiet = { write: () => true, isTTY: false };
-const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/dvf');
+const FIXTURES = join(import.meta.dirname, '../../../../tests/fixtures/dvf');
 
 const rawFile = (year: number) => join(openDataDirectory(), `dvf/geo-dvf-75-paris-${year}.csv.gz`);
 

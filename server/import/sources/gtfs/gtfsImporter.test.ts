@@ -12,7 +12,7 @@ import { gtfsImporter } from './gtfsImporter';
 import { gtfsSeconds } from './gtfsValues';
 
 const quiet = { write: () => true, isTTY: false };
-const FIXTURE = resolve(import.meta.dirname, '../../../tests/fixtures/gtfs/ligne-demo');
+const FIXTURE = resolve(import.meta.dirname, '../../../../tests/fixtures/gtfs/ligne-demo');
 
 describe('GTFS values and feeds', () => {
   it('reads times past midnight and finds no feed in the staged open data', () => {

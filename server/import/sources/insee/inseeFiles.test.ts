@@ -6,7 +6,7 @@ import { openDataDirectory } from '../../../../tests/support/testDatabase';
 import { ImportError } from '../../pipeline/ImportError';
 import { recogniseInseeFile, scopeOfSuffix } from './inseeFiles';
 
-const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/insee');
+const FIXTURES = join(import.meta.dirname, '../../../../tests/fixtures/insee');
 const OPENDATA = openDataDirectory();
 
 function temporaryFile(name: string, text: string): string {

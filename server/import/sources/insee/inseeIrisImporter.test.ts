@@ -8,7 +8,7 @@ import { listDatasets } from '../../../datasets/datasetRepository';
 import { runImports } from '../../pipeline/runImports';
 import { inseeIrisImporter } from './inseeIrisImporter';
 
-const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/insee');
+const FIXTURES = join(import.meta.dirname, '../../../../tests/fixtures/insee');
 const quiet = { write: () => true, isTTY: false };
 
 interface StoredRow {

@@ -7,7 +7,7 @@ import type { Database } from '../../../db/Database';
 import { runImports } from '../../pipeline/runImports';
 import { jobSeekersImporter } from './jobSeekersImporter';
 
-const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/france_travail');
+const FIXTURES = join(import.meta.dirname, '../../../../tests/fixtures/france_travail');
 const quiet = { write: () => true, isTTY: false };
 
 describe.each(testDatabaseKinds())('France Travail job seekers importer on %s', (kind) => {

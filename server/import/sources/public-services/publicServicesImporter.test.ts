@@ -22,7 +22,7 @@ import { findSchoolFiles, publicServicesImporter } from './publicServicesImporte
 const quiet = { write: () => true, isTTY: false };
 const ANNUAIRE_FIXTURE = resolve(
   import.meta.dirname,
-  '../../../tests/fixtures/annuaire/base-donnees-locales-2025.json',
+  '../../../../tests/fixtures/annuaire/base-donnees-locales-2025.json',
 );
 
 describe('public-service families', () => {

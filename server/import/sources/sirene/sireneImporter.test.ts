@@ -17,7 +17,7 @@ import { findSireneFiles } from './sireneFiles';
 import { sireneImporter } from './sireneImporter';
 
 const quiet = { write: () => true, isTTY: false };
-const FIXTURES = resolve(import.meta.dirname, '../../../tests/fixtures/sirene');
+const FIXTURES = resolve(import.meta.dirname, '../../../../tests/fixtures/sirene');
 const SAMPLE = 'sirene/sirene-etab-ul-67-entzheim-wolfisheim-2021.geocoded.csv';
 
 describe('Sirene files and addresses', () => {
