@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openDemoDatabase, testDatabaseKinds } from '../tests/support/testDatabase';
+import { openDemoDatabase, openEmptyDatabase, testDatabaseKinds } from '../tests/support/testDatabase';
 import { buildTestApp } from '../tests/support/testApp';
 import type { RouteModule } from './AppContext';
 import type { Database } from './db/Database';
@@ -55,10 +55,13 @@ describe.each(testDatabaseKinds())('API shell on %s', (kind) => {
     expect(body.datasets.find((dataset) => dataset.source === 'admin-departements')?.rows).toBe(101);
   });
 
-  it('answers /api/sirene/health with a status', async () => {
+  it('answers /api/sirene/health: healthy with the establishments of the demo territory', async () => {
     const response = await app.inject('/api/sirene/health');
     expect(response.statusCode).toBe(200);
-    expect(['healthy', 'unhealthy']).toContain(response.json<{ status: string }>().status);
+    const { rows } = await database.query<{ total: number }>('SELECT count(*)::int AS total FROM establishments');
+    expect(rows[0]?.total).toBeGreaterThan(0);
+    expect(response.json()).toMatchObject({ status: 'healthy', establishments: rows[0]?.total });
+    expect(response.json()).not.toHaveProperty('detail');
   });
 
   it('names the invalid field in a 400', async () => {
@@ -109,5 +112,29 @@ describe.each(testDatabaseKinds())('API shell on %s', (kind) => {
       expect(response.headers['content-type']).toContain('text/html');
     }
     expect((await app.inject('/assets/missing.js')).statusCode).toBe(404);
+  });
+});
+
+describe.each(testDatabaseKinds())('Sirene health on an empty %s database', (kind) => {
+  let database: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await openEmptyDatabase(kind);
+    app = await buildTestApp(database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('answers /api/sirene/health: unhealthy, with the command to run', async () => {
+    const response = await app.inject('/api/sirene/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'unhealthy',
+      establishments: 0,
+      sources: [],
+      detail: 'Aucun établissement importé : lancez npm run data:import',
+    });
   });
 });

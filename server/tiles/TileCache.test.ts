@@ -12,15 +12,17 @@ describe('TileCache', () => {
   it('renders a tile once for concurrent requests and serves it from memory afterwards', async () => {
     const cache = new TileCache();
     let renders = 0;
+    let finishRender: () => void = () => undefined;
+    const renderGate = new Promise<void>((resolve) => (finishRender = resolve));
     const render = async () => {
       renders += 1;
-      await new Promise((done) => setTimeout(done, 20));
+      await renderGate;
       return bytes('tile-a');
     };
-    const [first, second] = await Promise.all([
-      cache.get('g1', 'set/1/0/0', render),
-      cache.get('g1', 'set/1/0/0', render),
-    ]);
+    // Both requests arrive while the first render is still running.
+    const both = Promise.all([cache.get('g1', 'set/1/0/0', render), cache.get('g1', 'set/1/0/0', render)]);
+    finishRender();
+    const [first, second] = await both;
     expect(renders).toBe(1);
     expect(gunzipSync(first.gzipped).toString()).toBe('tile-a');
     expect(second).toBe(first);
@@ -34,7 +36,7 @@ describe('TileCache', () => {
     await first.get('g1', 'set/2/1/1', async () => bytes('tile-b'));
     const empty = await first.get('g1', 'set/2/3/3', async () => new Uint8Array());
     expect(empty.empty).toBe(true);
-    await new Promise((done) => setTimeout(done, 50));
+    await first.settled();
     expect(existsSync(join(directory, 'g1/set/2/1/1.mvt.gz'))).toBe(true);
 
     const second = new TileCache({ directory });
@@ -45,7 +47,7 @@ describe('TileCache', () => {
     // A new import starts generation g2: g1 is no longer served and is removed from disk.
     const next = await second.get('g2', 'set/2/1/1', async () => bytes('tile-b2'));
     expect(gunzipSync(next.gzipped).toString()).toBe('tile-b2');
-    await new Promise((done) => setTimeout(done, 50));
+    await second.settled();
     expect(readdirSync(directory)).toEqual(['g2']);
   });
 

@@ -27,6 +27,8 @@ export interface TileCacheOptions {
 export class TileCache {
   private readonly memory: LRUCache<string, CachedTile>;
   private readonly pending = new Map<string, Promise<CachedTile>>();
+  /** Disk writes and generation removals in flight (they never delay a response). */
+  private readonly diskWork = new Set<Promise<unknown>>();
   private readonly directory: string | undefined;
   private generation: string | undefined;
 
@@ -52,6 +54,11 @@ export class TileCache {
     return work;
   }
 
+  /** Resolves once every disk write and removal started so far has finished (for tests and shutdown). */
+  async settled(): Promise<void> {
+    while (this.diskWork.size > 0) await Promise.all(this.diskWork);
+  }
+
   /** Number of tiles held in memory (for tests and diagnostics). */
   get memoryCount(): number {
     return this.memory.size;
@@ -62,7 +69,7 @@ export class TileCache {
     this.generation = generation;
     this.memory.clear();
     if (previous && this.directory) {
-      void rm(join(this.directory, safe(previous)), { recursive: true, force: true }).catch(() => undefined);
+      this.track(rm(join(this.directory, safe(previous)), { recursive: true, force: true }).catch(() => undefined));
     }
   }
 
@@ -77,8 +84,13 @@ export class TileCache {
       gzipped: bytes.length === 0 ? Buffer.alloc(0) : await gzipAsync(bytes, { level: 6 }),
       empty: bytes.length === 0,
     };
-    if (path) void writeAtomically(path, tile.gzipped);
+    if (path) this.track(writeAtomically(path, tile.gzipped));
     return this.remember(fullKey, tile);
+  }
+
+  private track(work: Promise<unknown>): void {
+    this.diskWork.add(work);
+    void work.finally(() => this.diskWork.delete(work));
   }
 
   private remember(fullKey: string, tile: CachedTile): CachedTile {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './ApiError';
 import { HttpClient } from './httpClient';
 
@@ -43,6 +43,22 @@ const json =
     response.setHeader('Content-Type', 'application/json');
     response.end(JSON.stringify(body));
   };
+
+/** A handler that answers nothing until released: `received` resolves when the request reached the server. */
+function holdResponse() {
+  let answered = false;
+  let release: () => void = () => undefined;
+  const received = new Promise<void>((resolve) => {
+    handlers.push((_request, response) => {
+      release = () => {
+        answered = true;
+        response.end('{}');
+      };
+      resolve();
+    });
+  });
+  return { received, answered: () => answered, release: () => release() };
+}
 
 function client(waits: number[] = []) {
   return new HttpClient({
@@ -113,13 +129,22 @@ describe('HttpClient', () => {
     await expect(client().get('/plain')).rejects.toMatchObject({ message: 'HTTP 404: Not Found', status: 404 });
   });
 
-  it("raises TIMEOUT_ERROR 408 'Request timed out'", async () => {
-    handlers.push((_request, response) => setTimeout(() => response.end('{}'), 300));
-    await expect(client().get('/slow', { timeoutMs: 50, retries: 0 })).rejects.toMatchObject({
-      code: 'TIMEOUT_ERROR',
-      status: 408,
-      message: 'Request timed out',
-    });
+  it("raises TIMEOUT_ERROR 408 'Request timed out' once the timeout elapses on the (fake) clock", async () => {
+    const silent = holdResponse();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const request = client()
+        .get('/slow', { timeoutMs: 30_000, retries: 0 })
+        .catch((failure: unknown) => failure);
+      await silent.received;
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(silent.answered()).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await request).toMatchObject({ code: 'TIMEOUT_ERROR', status: 408, message: 'Request timed out' });
+    } finally {
+      vi.useRealTimers();
+      silent.release();
+    }
   });
 
   it('raises NETWORK_ERROR with status 0 when nothing listens', async () => {
@@ -128,12 +153,14 @@ describe('HttpClient', () => {
   });
 
   it('stops at once when the caller aborts, without retrying', async () => {
-    handlers.push((_request, response) => setTimeout(() => response.end('{}'), 500));
+    const silent = holdResponse();
     const controller = new AbortController();
     const request = client().get('/abortable', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 30);
+    await silent.received;
+    controller.abort();
     await expect(request).rejects.toMatchObject({ code: 'ABORTED' });
     expect(received).toHaveLength(1);
+    silent.release();
   });
 
   it('waits linearly when asked (demographics: 1 s, 2 s)', async () => {

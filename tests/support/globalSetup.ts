@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { defaultOpenDataDirectory } from '../../server/config';
@@ -50,13 +50,43 @@ async function preparePostgres(url: string, openDataDirectory: string, key: stri
   }
 }
 
+/**
+ * The demo tarball unpacked into a PGlite data folder, which each test worker copies (see
+ * `tests/support/testDatabase.ts`). Copies left by workers that no longer run are removed.
+ */
+async function preparePgliteDirectory(tarball: string): Promise<string> {
+  const directory = tarball.replace(/\.tar\.gz$/, '');
+  const copies = join(CACHE_DIRECTORY, 'copies');
+  if (existsSync(copies)) {
+    for (const copy of readdirSync(copies)) {
+      if (!processIsAlive(Number.parseInt(copy, 10))) rmSync(join(copies, copy), { recursive: true, force: true });
+    }
+  }
+  if (existsSync(join(directory, 'PG_VERSION'))) return directory;
+  const partial = `${directory}.part`;
+  rmSync(partial, { recursive: true, force: true });
+  const database = await openPglite({ dataDirectory: partial, loadDataDirectory: new Blob([readFileSync(tarball)]) });
+  await database.close();
+  renameSync(partial, directory);
+  return directory;
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Imports the demo territory once per run (and caches it across runs) for the integration tests. */
 export default async function setup(project: TestProject): Promise<void> {
   const openDataDirectory = process.env.OPENDATA_DIR ? resolve(process.env.OPENDATA_DIR) : defaultOpenDataDirectory();
   if (!openDataDirectory) throw new Error('Données ouvertes introuvables : définissez OPENDATA_DIR');
   const key = demoDatabaseKey(openDataDirectory);
   project.provide('openDataDirectory', openDataDirectory);
-  project.provide('demoPgliteTarball', await preparePglite(openDataDirectory, key));
+  project.provide('demoPgliteDirectory', await preparePgliteDirectory(await preparePglite(openDataDirectory, key)));
   const url = process.env.TEST_DATABASE_URL;
   project.provide('demoPostgresSchema', url ? await preparePostgres(url, openDataDirectory, key) : '');
 }

@@ -1,15 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { Database, DatabaseKind } from '../../server/db/Database';
 import { migrate } from '../../server/db/migrate';
-import { openPglite } from '../../server/db/openPglite';
+import { openPglite, type PgliteDatabase } from '../../server/db/openPglite';
 import { openPostgres } from '../../server/db/openPostgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Tarball of a PGlite database with the demo territory imported. */
-    demoPgliteTarball: string;
+    /** Data folder of a PGlite database with the demo territory imported (copied, never opened in place). */
+    demoPgliteDirectory: string;
     /** Schema of TEST_DATABASE_URL holding the demo territory ('' when no PostgreSQL). */
     demoPostgresSchema: string;
     openDataDirectory: string;
@@ -26,29 +27,88 @@ export function openDataDirectory(): string {
   return inject('openDataDirectory');
 }
 
-/** A new, empty, migrated database: in-memory PGlite, or a fresh schema dropped on close. */
+/** A new, empty, migrated database: a fresh schema (of a PGlite instance or of PostgreSQL) dropped on close. */
 export async function openEmptyDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') {
-    const database = await openPglite();
-    await migrate(database);
-    return database;
-  }
   const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  if (kind === 'pglite') return openScratchSchema(schema);
   const database = await openPostgres({ connectionString: requireUrl(), schema, maxConnections: 4 });
   await migrate(database);
   return withSchemaDropped(database, schema);
 }
 
 /**
- * A database holding the demo territory, imported once per run by the global setup. PGlite gets its
- * own in-memory copy (writes stay local); PostgreSQL shares one schema, so tests must not change the
- * demo rows there (use {@link openEmptyDatabase} for writes).
+ * Starting PGlite with PostGIS costs seconds of WebAssembly compilation, so each test worker keeps its
+ * PGlite instances and lends them out (the integration project runs its files in shared workers): an empty
+ * database is a fresh schema of an idle scratch instance, dropped on close; the demo database is an idle
+ * instance on a copy of the demo data folder, taken back on close only if nothing was written to it.
+ */
+const idleScratchInstances: PgliteDatabase[] = [];
+const idleDemoInstances: PgliteDatabase[] = [];
+
+async function openScratchSchema(schema: string): Promise<Database> {
+  const instance = idleScratchInstances.pop() ?? (await openPglite());
+  await instance.exec(`CREATE SCHEMA "${schema}"; SET search_path TO "${schema}", public`);
+  await migrate(instance);
+  return {
+    ...instance,
+    async close() {
+      await instance.exec(`DROP SCHEMA "${schema}" CASCADE; SET search_path TO public`);
+      idleScratchInstances.push(instance);
+    },
+  };
+}
+
+/** The last transaction id handed out; a write between two readings moves it by more than one. */
+async function transactionCounter(instance: PgliteDatabase): Promise<bigint> {
+  const { rows } = await instance.query<{ id: string }>('SELECT pg_current_xact_id()::text AS id');
+  return BigInt(rows[0]?.id ?? '0');
+}
+
+/** Folders holding this worker's copies of the demo database, removed when the worker exits. */
+const demoCopies = new Map<PgliteDatabase, string>();
+process.once('exit', () => {
+  for (const directory of demoCopies.values()) rmSync(directory, { recursive: true, force: true });
+});
+
+/**
+ * A PGlite instance on a private copy of the demo data folder: on disk, so that the operating system's page
+ * cache rather than the worker's memory holds its gigabyte.
+ */
+async function openDemoCopy(): Promise<PgliteDatabase> {
+  const template = inject('demoPgliteDirectory');
+  const directory = join(dirname(template), 'copies', `${process.pid}-${randomUUID().slice(0, 8)}`);
+  cpSync(template, directory, { recursive: true });
+  const instance = await openPglite({ dataDirectory: directory });
+  demoCopies.set(instance, directory);
+  return instance;
+}
+
+async function discardDemoCopy(instance: PgliteDatabase): Promise<void> {
+  await instance.close();
+  rmSync(demoCopies.get(instance) ?? '', { recursive: true, force: true });
+  demoCopies.delete(instance);
+}
+
+async function lendDemoInstance(): Promise<Database> {
+  const instance = idleDemoInstances.pop() ?? (await openDemoCopy());
+  const before = await transactionCounter(instance);
+  return {
+    ...instance,
+    async close() {
+      const untouched = (await transactionCounter(instance)) === before + 1n;
+      if (untouched) idleDemoInstances.push(instance);
+      else await discardDemoCopy(instance);
+    },
+  };
+}
+
+/**
+ * A database holding the demo territory, imported once by the global setup. On PGlite a test that writes
+ * to it gets its own copy (the instance is dropped afterwards); PostgreSQL shares one schema, so tests must
+ * not change the demo rows there (use {@link openEmptyDatabase} for writes).
  */
 export async function openDemoDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') {
-    const tarball = readFileSync(inject('demoPgliteTarball'));
-    return openPglite({ loadDataDirectory: new Blob([tarball]) });
-  }
+  if (kind === 'pglite') return lendDemoInstance();
   return openPostgres({ connectionString: requireUrl(), schema: inject('demoPostgresSchema'), maxConnections: 4 });
 }
 

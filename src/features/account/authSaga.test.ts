@@ -5,9 +5,10 @@ import { ACCOUNTS_UNAVAILABLE_MESSAGE } from './accountsUnavailable';
 import { createAuthApi } from './authApi';
 import { HttpClient } from '../../api/httpClient';
 import { createSubscriptionApi } from '../subscription/subscriptionApi';
-import { createAppStore, type AppStore, type RootState } from '../../app/store';
+import { createAppStore, type AppStore } from '../../app/store';
 import { selectAccessLevel } from '../subscription/subscriptionSlice';
 import { authActions } from './authSlice';
+import { untilState as until } from '../../../tests/support/untilState';
 
 type Route = (body: string, request: IncomingMessage, response: ServerResponse) => void;
 
@@ -53,21 +54,6 @@ function storeOnFakeServer(): AppStore {
   return createAppStore(undefined, { authApi: createAuthApi(client), subscriptionApi: createSubscriptionApi(client) });
 }
 
-function until(store: AppStore, predicate: (state: RootState) => boolean): Promise<RootState> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('state never reached')), 5_000);
-    const check = () => {
-      const state = store.getState();
-      if (!predicate(state)) return false;
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(state);
-      return true;
-    };
-    const unsubscribe = store.subscribe(check);
-    check();
-  });
-}
 
 const serverUser = { id: 7, email: 'marie@exemple.fr', first_name: 'Marie', last_name: null, is_verified: false };
 

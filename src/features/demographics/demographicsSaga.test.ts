@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStore, type AppStore, type RootState } from '../../app/store';
+import { createAppStore } from '../../app/store';
 import type { AggregatedDemographics } from '../../../kernel/demographics/aggregateDemographics';
 import type { Zone } from '../../../kernel/zones/Zone';
 import type { DemographicsApi } from './demographicsApi';
 import { demographicsErrorMessage } from './demographicsSaga';
 import { demographicsActions } from './demographicsSlice';
+import { untilState as until } from '../../../tests/support/untilState';
 
 const zone = (id: string): Zone => ({
   id,
@@ -51,20 +52,6 @@ function scriptedApi() {
   return { api, calls };
 }
 
-function until(store: AppStore, predicate: (state: RootState) => boolean): Promise<RootState> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('state never reached')), 5_000);
-    const check = () => {
-      if (predicate(store.getState())) {
-        clearTimeout(timer);
-        unsubscribe();
-        resolve(store.getState());
-      }
-    };
-    const unsubscribe = store.subscribe(check);
-    check();
-  });
-}
 
 const figures = (label: string) => ({ analysis_metadata: { source: label } }) as unknown as AggregatedDemographics;
 

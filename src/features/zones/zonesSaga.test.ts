@@ -7,9 +7,10 @@ import type { Database } from '../../../server/db/Database';
 import { openEmptyDatabase } from '../../../tests/support/testDatabase';
 import { HttpClient } from '../../api/httpClient';
 import { createZonesApi } from './zonesApi';
-import { createAppStore, type AppStore, type RootState } from '../../app/store';
+import { createAppStore } from '../../app/store';
 import type { Zone } from '../../../kernel/zones/Zone';
 import { zonesActions } from './zonesSlice';
+import { untilState as until } from '../../../tests/support/untilState';
 
 /** A browser-like fetch: keeps the cookies the server sets (the anonymous_zone_id cookie). */
 function fetchWithCookies(): typeof fetch {
@@ -56,23 +57,6 @@ const zone = (id: string): Zone => ({
   properties: {},
 });
 
-function until(store: AppStore, predicate: (state: RootState) => boolean): Promise<RootState> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`state never reached: ${JSON.stringify(store.getState().zones)}`)),
-      10_000,
-    );
-    const check = () => {
-      const state = store.getState();
-      if (!predicate(state)) return;
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(state);
-    };
-    const unsubscribe = store.subscribe(check);
-    check();
-  });
-}
 
 describe('zones saga against the real /api/user-zones server', () => {
   let database: Database;
