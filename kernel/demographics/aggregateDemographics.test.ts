@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageingIndex, averageAge, medianAge } from './ageStatistics';
+import { CENSUS_SIX_AGE_BANDS } from './inseeColumns';
 import { aggregateDemographics, coverageQuality } from './aggregateDemographics';
 import type { DemographicsAnswer, IrisDemographicRecord } from './demographicsRecord';
 import { approximateDeciles } from './revenueDeciles';
@@ -25,6 +26,7 @@ function answer(zones: IrisDemographicRecord[], jobSeekers: DemographicsAnswer['
       total_area_km2: 0.5,
       covered_area_km2: 0.4,
       iris_count: zones.length,
+      population: { total: null, vintage: null, iris_without_population: 0 },
       bases: [],
       missing_bases: ['logement'],
       loaded_vintages: {},
@@ -149,5 +151,149 @@ describe('deciles and coverage quality', () => {
     expect(coverageQuality(50, 2)).toBe('partial');
     expect(coverageQuality(49.99, 5)).toBe('low');
     expect(coverageQuality(100, 1)).toBe('low');
+  });
+});
+
+/** An RP 2016 habitat-IRIS row of the three subsets (age bands, CSP 15+, persons by household, housing). */
+function census2016(scale: number): IrisDemographicRecord['groups'] {
+  return {
+    'evol-struct-pop': {
+      vintage: 2016,
+      values: {
+        P16_POP0014: 100 * scale,
+        P16_POP1529: 300 * scale,
+        P16_POP3044: 250 * scale,
+        P16_POP4559: 150 * scale,
+        P16_POP6074: 150 * scale,
+        P16_POP75P: 50 * scale,
+        C16_POP15P_CS3: 200 * scale,
+        C16_POP15P_CS7: 150 * scale,
+        C16_POP15P_CS8: 550 * scale,
+      },
+    },
+    'couples-familles-menages': {
+      vintage: 2016,
+      values: {
+        C16_PMEN_MENHSEUL: 100 * scale,
+        C16_PMEN_MENFSEUL: 150 * scale,
+        C16_PMEN_MENCOUPSENF: 200 * scale,
+        C16_PMEN_MENCOUPAENF: 300 * scale,
+        C16_PMEN_MENFAMMONO: 100 * scale,
+        C16_PMEN_MENSFAM: 50 * scale,
+      },
+    },
+    logement: { vintage: 2016, values: { P16_RPMAISON: 10 * scale, P16_RPAPPART: 390 * scale, P16_RP_LOCHLMV: 80 * scale } },
+  };
+}
+
+describe('RP 2016 six-band population, CSP 15+, persons by household and main residences', () => {
+  const zones = [record('751114101', 1, census2016(1)), record('751114102', 0.5, census2016(2))];
+  const result = aggregateDemographics(answer(zones), () => 0);
+
+  it('totals the population as the sum of the six age bands, each band the coverage-weighted sum', () => {
+    // Each IRIS: 1,000 × scale; the second counts half of its 2,000.
+    expect(result.population.total).toBe(2000);
+    expect(result.population.age_bands.map((band) => band.value)).toEqual([200, 600, 500, 300, 300, 100]);
+    expect(result.population.age_bands[5]?.label).toBe('75 ans ou plus');
+    expect(result.population.vintage_label).toBe('RP 2016');
+    expect(result.population.density_per_km2).toBe(2000 / 0.5);
+    expect(result.population.pyramid).toEqual([]);
+  });
+
+  it('derives ages from the six bands’ midpoints and states the method', () => {
+    const expected = (7.5 * 200 + 22.5 * 600 + 37.5 * 500 + 52.5 * 300 + 67.5 * 300 + 82.5 * 100) / 2000;
+    expect(result.population.average_age).toBeCloseTo(expected, 10);
+    // Cumulated: 200, 800, 1,300 ≥ 1,000 → the 30-44 band.
+    expect(result.population.median_age).toBe(37.5);
+    // 0-24: 200 + 600 × 10/15; 65+: 300 × 10/15 + 100.
+    expect(result.population.ageing_index).toBeCloseTo(((200 + 100) / (200 + 400)) * 100, 10);
+    expect(result.population.age_method).toContain('75 ans ou plus → 82,5');
+    expect(averageAge([1, 0, 0, 0, 0, 1], CENSUS_SIX_AGE_BANDS)).toBe(45);
+  });
+
+  it('gives the socio-professional categories of the population aged 15 or more', () => {
+    expect(result.population.population_15p).toBe(1800);
+    expect(result.population.socio_professional_15p.map((group) => group.value)).toEqual([
+      null,
+      null,
+      400,
+      null,
+      null,
+      null,
+      300,
+      1100,
+    ]);
+  });
+
+  it('gives the household composition as shares of persons, one-person households = persons alone', () => {
+    expect(result.households.persons).toBe(1800);
+    expect(result.households.persons_by_type.map((type) => [type.label, type.persons])).toEqual([
+      ['Personnes vivant seules', 500],
+      ['En couple sans enfant', 400],
+      ['En couple avec enfant(s)', 600],
+      ['En famille monoparentale', 200],
+      ['Autres ménages sans famille', 100],
+    ]);
+    expect(result.households.persons_by_type[0]?.share).toBeCloseTo(500 / 1800, 10);
+    expect(result.households.single_person).toBe(500);
+    expect(result.households.households).toBeNull();
+    expect(result.households.vintage_label).toBe('RP 2016');
+  });
+
+  it('shares main residences among houses and flats when INSEE’s total is not published', () => {
+    expect(result.housing.main_residence_houses).toBe(20);
+    expect(result.housing.main_residence_flats).toBe(780);
+    expect(result.housing.social_tenants).toBe(160);
+    expect(result.housing.share_base).toBe('houses_and_flats');
+    expect(result.housing.house_share).toBeCloseTo(20 / 800, 10);
+    expect(result.housing.social_tenant_share).toBeCloseTo(160 / 800, 10);
+    expect(result.housing.dwellings).toBeNull();
+  });
+});
+
+describe('the newest vintage covering the zone, figure by figure', () => {
+  const both = (population: number) => ({
+    vintage: 2017,
+    vintages: [2017, 2016],
+    values: {
+      P17_POP1564: population,
+      P17_ACT1564: population * 0.8,
+      P17_ACTOCC1564: population * 0.7,
+      P16_POP1564: population * 2,
+      P16_ACT1564: population * 1.2,
+      P16_ACTOCC1564: population,
+      C16_ACTOCC15P: population,
+      C16_ACTOCC15P_TCOM: population / 2,
+      C17_ACTOCC15P: null,
+    },
+  });
+  const only2016 = {
+    vintage: 2016,
+    vintages: [2016],
+    values: { P16_POP1564: 500, P16_ACT1564: 400, P16_ACTOCC1564: 300, C16_ACTOCC15P: 300, C16_ACTOCC15P_TCOM: 100 },
+  };
+
+  it('uses 2017 where every IRIS of the zone has a 2017 row, 2016 for a figure 2017 does not publish', () => {
+    const result = aggregateDemographics(
+      answer([record('751114101', 1, { 'activite-residents': both(1000) })]),
+      () => 0,
+    );
+    expect(result.employment.vintage_label).toBe('RP 2017');
+    expect(result.employment.activity_rate).toBeCloseTo(0.8, 10);
+    expect(result.employment.commuting_vintage_label).toBe('RP 2016');
+    expect(result.employment.commuting).toEqual([{ label: 'Transports en commun', value: 500 }]);
+  });
+
+  it('falls back to 2016 for the whole zone when one IRIS has no 2017 row (never two vintages in a ratio)', () => {
+    const result = aggregateDemographics(
+      answer([
+        record('751114101', 1, { 'activite-residents': both(1000) }),
+        record('920120101', 1, { 'activite-residents': only2016 }),
+      ]),
+      () => 0,
+    );
+    expect(result.employment.vintage_label).toBe('RP 2016');
+    expect(result.employment.population_15_64).toBe(2000 + 500);
+    expect(result.employment.activity_rate).toBeCloseTo((1200 + 400) / 2500, 10);
   });
 });

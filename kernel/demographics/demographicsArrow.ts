@@ -1,14 +1,18 @@
 import { Float64, Table, Utf8, tableFromIPC, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
+import { columnVintage } from './inseeColumns';
 import { INSEE_IRIS_BASES, type InseeIrisBase } from './inseeIrisBases';
 import type { DemographicsAnswer, DemographicsMetadata, IrisDemographicRecord } from './demographicsRecord';
 
 const IDENTITY_COLUMNS = ['iris_code', 'iris_name', 'iris_type', 'commune_code', 'commune_name'] as const;
 const SEPARATOR = '/';
+/** Suffix of the per-base column listing the vintages each IRIS has a row in ("2017,2016"). */
+const VINTAGES = '@vintages';
 
 /**
  * The analyze answer as one Arrow table (IPC stream): a row per IRIS, identity columns, `area_km2`,
- * `coverage_ratio`, then one Float64 column per INSEE figure named `{base}/{column}`; the vintage of
- * each base and the metadata ride in the schema metadata (`vintages`, `metadata`, JSON).
+ * `coverage_ratio`, then one Float64 column per INSEE figure named `{base}/{column}` (names carry their
+ * vintage: P16_…, P17_…) and one Utf8 column per base, `{base}@vintages`, listing the vintages each IRIS
+ * has a row in; the newest vintage of each base and the metadata ride in the schema metadata.
  */
 export function demographicsToArrow(answer: DemographicsAnswer): Uint8Array {
   const rows = answer.iris_zones;
@@ -33,8 +37,17 @@ export function demographicsToArrow(answer: DemographicsAnswer): Uint8Array {
     for (const row of rows) {
       const figures = row.groups[base];
       if (!figures) continue;
-      vintages[base] = figures.vintage;
+      vintages[base] = Math.max(vintages[base] ?? figures.vintage, figures.vintage);
       for (const name of Object.keys(figures.values)) names.add(name);
+    }
+    if (names.size > 0) {
+      columns[`${base}${VINTAGES}`] = vectorFromArray(
+        rows.map((row) => {
+          const figures = row.groups[base];
+          return figures ? (figures.vintages ?? [figures.vintage]).join(',') : null;
+        }),
+        new Utf8(),
+      );
     }
     for (const name of names) {
       columns[`${base}${SEPARATOR}${name}`] = vectorFromArray(
@@ -66,6 +79,12 @@ export function demographicsFromArrow(bytes: Uint8Array | ArrayBuffer): Demograp
       const values = vector?.toArray() as Float64Array | undefined;
       return { base, column, values, isValid: (index: number) => vector?.isValid(index) ?? false };
     });
+  const rowVintages = new Map(
+    INSEE_IRIS_BASES.flatMap((base) => {
+      const list = text(`${base}${VINTAGES}`);
+      return list ? [[base, list] as const] : [];
+    }),
+  );
   const codes = text('iris_code') ?? [];
   const names = text('iris_name') ?? [];
   const types = text('iris_type') ?? [];
@@ -78,9 +97,14 @@ export function demographicsFromArrow(bytes: Uint8Array | ArrayBuffer): Demograp
     const groups: IrisDemographicRecord['groups'] = {};
     for (const { base, column, values, isValid } of figureColumns) {
       const value = isValid(index) ? (values?.[index] ?? null) : null;
-      const vintage = vintages[base];
+      const listed = rowVintages.get(base)?.[index];
+      const own = listed ? listed.split(',').map(Number) : undefined;
+      const vintage = own?.[0] ?? vintages[base];
       if (vintage === undefined) continue;
-      const figures = (groups[base] ??= { vintage, values: {} });
+      // A column of a vintage this IRIS has no row in is a cell of the table, not a figure of the IRIS.
+      const year = columnVintage(column);
+      if (own && year !== null && !own.includes(year)) continue;
+      const figures = (groups[base] ??= own ? { vintage, vintages: own, values: {} } : { vintage, values: {} });
       figures.values[column] = value ?? null;
     }
     iris_zones.push({

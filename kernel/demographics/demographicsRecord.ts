@@ -1,8 +1,13 @@
 import type { InseeIrisBase } from './inseeIrisBases';
 
-/** INSEE's figures of one base for one IRIS: the vintage and the values under INSEE's column names. */
+/**
+ * INSEE's figures of one base for one IRIS under INSEE's column names. Column names carry their
+ * vintage (`P16_POP1564`, `P17_POP1564`), so the figures of every loaded vintage share one `values`
+ * object; `vintages` lists the vintages the IRIS has a row in (newest first) and `vintage` is the newest.
+ */
 export interface BaseFigures {
   vintage: number;
+  vintages?: number[];
   values: Record<string, number | null>;
 }
 
@@ -45,6 +50,12 @@ export interface DemographicsMetadata {
   /** Area of the kept IRIS inside the zone (Σ area × coverage), km². */
   covered_area_km2: number;
   iris_count: number;
+  /**
+   * The zone's census population: Σ over its IRIS (coverage ≥ 5 %) of the age bands × coverage, with
+   * its vintage; `iris_without_population` counts the zone's IRIS the census base has no row for
+   * (activity and miscellaneous IRIS, A and D, absent from the habitat-only files).
+   */
+  population: { total: number | null; vintage: number | null; iris_without_population: number };
   bases: LoadedBase[];
   /** INSEE bases with no figure for the zone's IRIS. */
   missing_bases: InseeIrisBase[];

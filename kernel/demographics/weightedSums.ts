@@ -9,6 +9,9 @@ import type { IrisDemographicRecord } from './demographicsRecord';
  */
 export class WeightedSums {
   readonly records: readonly IrisDemographicRecord[];
+  /** Every vintage some IRIS of the zone has a row in, newest first. */
+  readonly vintages: readonly number[];
+  /** The newest vintage whose rows cover every IRIS of the zone holding the base (see {@link vintageFor}). */
   readonly vintage: number | null;
 
   constructor(
@@ -16,7 +19,46 @@ export class WeightedSums {
     readonly base: InseeIrisBase,
   ) {
     this.records = records.filter((record) => record.groups[base] !== undefined);
-    this.vintage = this.records[0]?.groups[base]?.vintage ?? null;
+    const vintages = new Set<number>();
+    for (const record of this.records) for (const vintage of this.vintagesOf(record)) vintages.add(vintage);
+    this.vintages = [...vintages].sort((a, b) => b - a);
+    this.vintage = this.vintageFor(() => []);
+  }
+
+  private vintagesOf(record: IrisDemographicRecord): readonly number[] {
+    const figures = record.groups[this.base];
+    return figures ? (figures.vintages ?? [figures.vintage]) : [];
+  }
+
+  /** How many of the zone's IRIS have a row of the vintage. */
+  irisWithVintage(vintage: number | null): number {
+    if (vintage === null) return 0;
+    return this.records.filter((record) => this.vintagesOf(record).includes(vintage)).length;
+  }
+
+  /**
+   * The vintage a figure is computed from: the newest one whose rows cover every IRIS of the zone
+   * holding the base and that publishes each of the figure's columns (`columnsOf(vintage)`) for at
+   * least one of them. All the columns of a figure — numerator and denominator of a ratio — come from
+   * that one vintage. When no vintage covers every IRIS, the one covering most of them (the newest
+   * on a tie), so an IRIS is never counted twice nor from two censuses.
+   */
+  vintageFor(columnsOf: (vintage: number) => readonly string[]): number | null {
+    let fallback: { vintage: number; covered: number } | null = null;
+    for (const vintage of this.vintages) {
+      const columns = columnsOf(vintage);
+      const published = columns.every((column) =>
+        this.records.some((record) => {
+          const value = record.groups[this.base]?.values[column];
+          return value !== null && value !== undefined;
+        }),
+      );
+      if (!published) continue;
+      const covered = this.irisWithVintage(vintage);
+      if (covered === this.records.length) return vintage;
+      if (fallback === null || covered > fallback.covered) fallback = { vintage, covered };
+    }
+    return fallback?.vintage ?? null;
   }
 
   get available(): boolean {

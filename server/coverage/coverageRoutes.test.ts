@@ -46,6 +46,11 @@ describe.each(testDatabaseKinds())('GET /api/data/coverage on %s', (kind) => {
         message: null,
       });
       expect(family(body, 'insee-filosofi-disp')).toMatchObject({ loaded: true, vintages: ['2015', '2017'] });
+      // The RP 2016 habitat-IRIS subsets: 861 IRIS of type H, the label saying which types are absent.
+      for (const key of ['insee-evol-struct-pop', 'insee-logement', 'insee-couples-familles-menages']) {
+        expect(family(body, key)).toMatchObject({ loaded: true, vintages: ['2016'], rows: 861 });
+        expect(family(body, key)?.sourceLabel).toContain('IRIS d’habitat (H) seulement');
+      }
       expect(family(body, 'insee-activite-residents')?.sourceLabel).toContain('INSEE Activité des résidents');
       expect(family(body, 'bpe')).toMatchObject({ loaded: true, rows: 36_388, vintages: ['2019'] });
       expect(family(body, 'naf')).toMatchObject({ loaded: true, rows: 1728 });
@@ -53,13 +58,7 @@ describe.each(testDatabaseKinds())('GET /api/data/coverage on %s', (kind) => {
 
     it('lists the expected families that are missing, with the French message', async () => {
       const body = (await app.inject('/api/data/coverage?departement=75')).json<CoverageBody>();
-      for (const key of [
-        'insee-evol-struct-pop',
-        'insee-logement',
-        'insee-couples-familles-menages',
-        'insee-filosofi-dec',
-        'job-seekers',
-      ]) {
+      for (const key of ['insee-filosofi-dec', 'job-seekers']) {
         expect(body.missing).toContain(key);
         expect(family(body, key)).toMatchObject({ loaded: false, rows: 0, vintages: [], message: MISSING_MESSAGE });
       }

@@ -7,6 +7,7 @@ import type {
   IrisDemographicRecord,
   LoadedBase,
 } from '../../kernel/demographics/demographicsRecord';
+import { MINIMUM_COVERAGE, zonePopulation } from '../../kernel/demographics/aggregateDemographics';
 import {
   selectCommunePopulation,
   selectIrisCoverage,
@@ -85,14 +86,19 @@ export async function analyzeZone(
     const base = statistic.base as InseeIrisBase;
     const record = records.get(statistic.iris_code);
     if (!record || !INSEE_IRIS_BASES.includes(base)) continue;
-    record.groups[base] = { vintage: Number(statistic.vintage), values: statistic.values };
-    const loaded = bases.get(base) ?? {
-      base,
-      label: INSEE_IRIS_BASE_LABELS[base],
-      vintage: Number(statistic.vintage),
-      iris_count: 0,
-    };
-    loaded.iris_count += 1;
+    const vintage = Number(statistic.vintage);
+    const figures = record.groups[base];
+    // Rows come newest first: the first is the IRIS's newest vintage; older ones add their columns,
+    // whose names carry their own year (P16_…, P17_…).
+    if (figures) {
+      figures.vintages?.push(vintage);
+      Object.assign(figures.values, statistic.values);
+    } else {
+      record.groups[base] = { vintage, vintages: [vintage], values: { ...statistic.values } };
+    }
+    const loaded = bases.get(base) ?? { base, label: INSEE_IRIS_BASE_LABELS[base], vintage, iris_count: 0 };
+    if (!figures) loaded.iris_count += 1;
+    loaded.vintage = Math.max(loaded.vintage, vintage);
     bases.set(base, loaded);
   }
 
@@ -110,6 +116,7 @@ export async function analyzeZone(
   }
 
   const iris_zones = [...records.values()];
+  const population = zonePopulation(iris_zones.filter((zone) => zone.coverage_ratio >= MINIMUM_COVERAGE));
   const coveredArea = iris_zones.reduce((sum, zone) => sum + zone.area_km2 * zone.coverage_ratio, 0);
   return {
     iris_zones,
@@ -119,6 +126,10 @@ export async function analyzeZone(
       total_area_km2: selection === 'administrative' ? coveredArea : zoneArea,
       covered_area_km2: coveredArea,
       iris_count: iris_zones.length,
+      population: {
+        ...population,
+        iris_without_population: iris_zones.filter((zone) => zone.groups['evol-struct-pop'] === undefined).length,
+      },
       bases: INSEE_IRIS_BASES.flatMap((base) => bases.get(base) ?? []),
       missing_bases: INSEE_IRIS_BASES.filter((base) => !bases.has(base)),
       loaded_vintages: Object.fromEntries(vintages.map((row) => [row.base, row.vintages])),

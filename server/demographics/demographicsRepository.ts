@@ -90,26 +90,16 @@ export interface IrisStatisticRow {
 }
 
 /**
- * For each base, one vintage for all the given IRIS (the figures of a zone are of one census or
- * Filosofi year): the most recent vintage publishing at least two thirds of the columns of the
- * richest one. A thin extract (the 2017 Paris join of Filosofi and activité-résidents keeps 3 income
- * and 41 of 102 activity columns) thus gives way to the complete base of an earlier year, with
- * deciles, sexes and transport; a base whose newer edition merely regrouped a few columns
- * (diplômes 2015: 29 columns, 2010: 38) keeps its newer edition.
+ * Every vintage of every base loaded for the given IRIS. The figures are chosen per figure, not per
+ * base (`WeightedSums.vintageFor`): the newest vintage covering the zone for that figure, so a thin
+ * extract of a newer year (the 2017 Paris join keeps 41 of the 102 activity columns) gives its
+ * figures and the older complete base gives the others.
  */
 export async function selectStatistics(database: Queryable, irisCodes: readonly string[]): Promise<IrisStatisticRow[]> {
   if (irisCodes.length === 0) return [];
   const { rows } = await database.query<IrisStatisticRow>(
-    `WITH candidates AS (
-       SELECT base, vintage, max((SELECT count(*) FROM jsonb_object_keys(s."values"))) AS columns
-       FROM insee_iris_statistics s WHERE iris_code = ANY($1::text[]) GROUP BY base, vintage),
-     richest AS (SELECT base, max(columns) AS columns FROM candidates GROUP BY base),
-     chosen AS (
-       SELECT DISTINCT ON (c.base) c.base, c.vintage FROM candidates c JOIN richest r ON r.base = c.base
-       WHERE c.columns * 3 >= r.columns * 2 ORDER BY c.base, c.vintage DESC)
-     SELECT s.base, s.vintage, s.iris_code, s."values"
-     FROM insee_iris_statistics s JOIN chosen c ON c.base = s.base AND c.vintage = s.vintage
-     WHERE s.iris_code = ANY($1::text[])`,
+    `SELECT base, vintage, iris_code, "values" FROM insee_iris_statistics
+     WHERE iris_code = ANY($1::text[]) ORDER BY iris_code, base, vintage DESC`,
     [irisCodes],
   );
   return rows;

@@ -24,8 +24,9 @@ describe.each(testDatabaseKinds())('demographics analyze endpoints on %s', (kind
   let database: Database;
   let app: FastifyInstance;
   const opendata = openDataDirectory();
-  // The complete activité-résidents base of RP 2016 is preferred to the thinner 2017 Paris extract.
+  // RP 2016 activité-résidents covers every IRIS of Île-de-France; INSEE's 2017 Paris file 871 of them.
   const raw2016 = readRawCsv(join(opendata, 'insee_iris/base-ic-activite-residents-2016-idf.csv.gz'), ';').rows;
+  const raw2017 = readRawCsv(join(opendata, 'insee_iris/data_iris_paris_2017.csv'), ';').rows;
   const rawIris = JSON.parse(readFileSync(join(opendata, 'iris/iris-75-paris.geojson'), 'utf8')) as FeatureCollection<
     Polygon | MultiPolygon
   >;
@@ -75,18 +76,29 @@ describe.each(testDatabaseKinds())('demographics analyze endpoints on %s', (kind
     expect(Math.abs(sumOf(answer, 'P16_POP1564') - population) / population).toBeLessThan(0.001);
     expect(Math.abs(sumOf(answer, 'P16_ACT1564') - active) / active).toBeLessThan(0.001);
     const aggregated = aggregateDemographics(answer);
-    expect(Math.abs((aggregated.population.population_15_64 ?? 0) - population) / population).toBeLessThan(0.001);
-    expect(Math.abs((aggregated.employment.active_15_64 ?? 0) - active) / active).toBeLessThan(0.001);
+    // The aggregated figures use RP 2017, which covers every IRIS of the 11e: recomputed from INSEE's file.
+    const rows2017 = raw2017.filter((row) => row.COM === '75111');
+    expect(rows2017).toHaveLength(rows.length);
+    const population2017 = weightedSum(rows2017, 'P17_POP1564', everyIris);
+    const active2017 = weightedSum(rows2017, 'P17_ACT1564', everyIris);
+    expect(aggregated.employment.vintage_label).toBe('RP 2017');
+    expect(aggregated.population.population_15_64).toBeCloseTo(population2017, 6);
+    expect(aggregated.employment.active_15_64).toBeCloseTo(active2017, 6);
+    expect(aggregated.employment.activity_rate).toBeCloseTo(active2017 / population2017, 9);
     expect(aggregated.analysis_metadata.analysis_type).toBe('administrative');
     expect(aggregated.revenue.median).toBeGreaterThan(15_000);
+    // Deciles: only Filosofi 2015 publishes them; the median is the 2017 one (newest covering the zone).
     expect(aggregated.revenue.deciles_approximated).toBe(false);
-    expect(aggregated.employment.vintage_label).toBe('RP 2016');
-    expect(answer.metadata.bases.find((base) => base.base === 'activite-residents')?.vintage).toBe(2016);
-    expect(answer.metadata.bases.find((base) => base.base === 'filosofi-disp')?.vintage).toBe(2015);
+    expect(aggregated.revenue.distribution_vintage_label).toBe('Filosofi 2015');
+    expect(aggregated.revenue.vintage_label).toBe('Filosofi 2017');
+    // Salaried workers are published by RP 2016 only; the 2016 sums above are those of the raw file.
+    expect(aggregated.employment.salaried_15p).toBeCloseTo(weightedSum(rows, 'P16_SAL15P', everyIris), 6);
+    // Every base's newest vintage loaded for the zone.
+    expect(answer.metadata.bases.find((base) => base.base === 'activite-residents')?.vintage).toBe(2017);
+    expect(answer.metadata.bases.find((base) => base.base === 'filosofi-disp')?.vintage).toBe(2017);
     expect(answer.metadata.bases.find((base) => base.base === 'diplomes-formation')?.vintage).toBe(2015);
-    expect(answer.metadata.missing_bases).toEqual(
-      expect.arrayContaining(['evol-struct-pop', 'logement', 'couples-familles-menages', 'filosofi-dec']),
-    );
+    expect(answer.metadata.bases.find((base) => base.base === 'evol-struct-pop')?.vintage).toBe(2016);
+    expect(answer.metadata.missing_bases).toEqual(['filosofi-dec']);
     expect(answer.metadata.loaded_vintages['activite-residents']).toEqual([2010, 2015, 2016, 2017]);
     expect(answer.metadata.total_area_km2).toBeCloseTo(3.67, 1);
   });
@@ -138,8 +150,15 @@ describe.each(testDatabaseKinds())('demographics analyze endpoints on %s', (kind
     const expected = weightedSum(raw2016, 'P16_ACT1564', coverage);
     expect(Math.abs(sumOf(answer, 'P16_ACT1564') - expected) / expected).toBeLessThan(0.005);
     const aggregated = aggregateDemographics(answer);
-    expect(Math.abs((aggregated.employment.active_15_64 ?? 0) - expected) / expected).toBeLessThan(0.005);
-    const population = weightedSum(raw2016, 'P16_POP1564', coverage);
+    // One vintage for the whole zone: 2017 when INSEE's 2017 file has every IRIS the box covers, else 2016.
+    const in2017 = new Set(raw2017.map((row) => row.IRIS));
+    const year = answer.iris_zones.every((zone) => in2017.has(zone.iris_code)) ? 2017 : 2016;
+    const rawOfYear = year === 2017 ? raw2017 : raw2016;
+    const yy = String(year).slice(2);
+    expect(aggregated.employment.vintage_label).toBe(`RP ${year}`);
+    const active = weightedSum(rawOfYear, `P${yy}_ACT1564`, coverage);
+    expect(Math.abs((aggregated.employment.active_15_64 ?? 0) - active) / active).toBeLessThan(0.005);
+    const population = weightedSum(rawOfYear, `P${yy}_POP1564`, coverage);
     expect(Math.abs((aggregated.population.population_15_64 ?? 0) - population) / population).toBeLessThan(0.005);
   });
 

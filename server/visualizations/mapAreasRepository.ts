@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/Database';
+import { CENSUS_SIX_AGE_BANDS } from '../../kernel/demographics/inseeColumns';
 
 /** Bumped whenever the build changes what it computes, so that stored builds are redone. */
 export const MAP_AREAS_VERSION = 'map-areas-3';
@@ -103,12 +104,19 @@ const LATEST_STATISTICS = (base: string) => `(
 const number = (key: string) => `NULLIF(s."values"->>(${key}), '')::float8`;
 
 async function computeIrisStatistics(database: Queryable): Promise<void> {
-  // Population: total from evol-struct-pop; otherwise the population aged 2 or more of diplômes-formation.
+  // Population: total from evol-struct-pop (P_POP, else the sum of its six age bands, which add up to it);
+  // otherwise (an IRIS evol-struct-pop lacks: activity or miscellaneous IRIS of the habitat-only RP 2016
+  // files) the population aged 2 or more of diplômes-formation, flagged by its scope '2+'.
   await database.exec(`
     UPDATE map_areas a SET population = p.population, population_vintage = p.vintage, population_scope = 'total'
     FROM (SELECT s.iris_code, s.vintage, ${number(`'P' || s.yy || '_POP'`)} AS population
           FROM ${LATEST_STATISTICS('evol-struct-pop')} s) p
     WHERE a.level = 'iris' AND a.code = p.iris_code AND p.population IS NOT NULL;
+    UPDATE map_areas a SET population = p.population, population_vintage = p.vintage, population_scope = 'total'
+    FROM (SELECT s.iris_code, s.vintage,
+            ${CENSUS_SIX_AGE_BANDS.map((band) => number(`'P' || s.yy || '_${band.column}'`)).join(' + ')} AS population
+          FROM ${LATEST_STATISTICS('evol-struct-pop')} s) p
+    WHERE a.level = 'iris' AND a.code = p.iris_code AND a.population IS NULL AND p.population IS NOT NULL;
     UPDATE map_areas a SET population = p.population, population_vintage = p.vintage, population_scope = '2+'
     FROM (SELECT s.iris_code, s.vintage,
             ${['0205', '0610', '1114', '1517', '1824', '2529', '30P'].map((band) => number(`'P' || s.yy || '_POP${band}'`)).join(' + ')} AS population

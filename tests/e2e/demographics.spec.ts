@@ -30,13 +30,29 @@ const TAB_LABELS = [
   'Comparaisons',
 ];
 
-/** Population 15–64 of the 11e arrondissement, summed from INSEE's raw file, formatted the French way. */
+const OPEN_DATA = process.env.OPENDATA_DIR ?? defaultOpenDataDirectory() ?? '';
+const integer = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+
+/**
+ * Population 15–64 of the 11e arrondissement, summed from INSEE's raw file, formatted the French way:
+ * RP 2017, INSEE's Paris file holding every IRIS of the 11e (the newest vintage covering the zone).
+ */
 function eleventhPopulation1564(): string {
-  const opendata = process.env.OPENDATA_DIR ?? defaultOpenDataDirectory();
-  if (!opendata) throw new Error('OPENDATA_DIR absent');
-  const { rows } = readRawCsv(join(opendata, 'insee_iris/base-ic-activite-residents-2016-idf.csv.gz'), ';');
-  const total = rows.filter((row) => row.COM === '75111').reduce((sum, row) => sum + Number(row.P16_POP1564), 0);
-  return new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(total);
+  const { rows } = readRawCsv(join(OPEN_DATA, 'insee_iris/data_iris_paris_2017.csv'), ';');
+  return integer.format(
+    rows.filter((row) => row.COM === '75111').reduce((sum, row) => sum + Number(row.P17_POP1564), 0),
+  );
+}
+
+/** RP 2016 population of the 11e: the six age bands of its IRIS in the raw file (INSEE: 147,017). */
+function eleventhPopulation(): string {
+  const { rows } = readRawCsv(join(OPEN_DATA, 'insee_iris/rp2016-iris-H-population-age-csp-paris.csv'), ',');
+  const bands = ['P16_POP0014', 'P16_POP1529', 'P16_POP3044', 'P16_POP4559', 'P16_POP6074', 'P16_POP75P'];
+  return integer.format(
+    rows
+      .filter((row) => row.IRIS?.startsWith('75111'))
+      .reduce((sum, row) => sum + bands.reduce((total, band) => total + Number(row[band]), 0), 0),
+  );
 }
 
 /** Seeds the 11e arrondissement (administrative zone) and the cutting polygon. */
@@ -94,7 +110,7 @@ test.describe('demographics panel', () => {
     const overview = region.getByRole('tabpanel');
     await expect(overview.getByText('Population 15-64 ans').locator('..')).toContainText(eleventhPopulation1564());
     await expect(overview.getByText('RP 2016').first()).toBeVisible();
-    await expect(overview.getByText('Filosofi 2015').first()).toBeVisible();
+    await expect(overview.getByText('Filosofi 2017').first()).toBeVisible();
     await expect(region.getByText(/IRIS · Couverture complète/)).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/screenshots/demographics-overview-11e.png' });
 
@@ -109,13 +125,13 @@ test.describe('demographics panel', () => {
       await expect(tab).toBeFocused();
       const label = TAB_LABELS[index];
       if (label === 'Population') {
-        await expect(overview.getByText('Données non disponibles pour ce territoire')).toBeVisible();
-        await expect(overview.getByText(/Base INSEE manquante : Population — évolution et structure/)).toBeVisible();
+        await expect(overview.getByText('Données non disponibles pour ce territoire')).toBeHidden();
+        await expect(overview.getByRole('img', { name: 'Pyramide des âges, hommes et femmes ensemble' })).toBeVisible();
         await expect(overview.getByRole('img', { name: 'Population de 15 à 64 ans par âge' })).toBeVisible();
         await page.screenshot({ path: 'tests/e2e/screenshots/demographics-population.png' });
       }
       if (label === 'Ménages') {
-        await expect(overview.getByText(/Base INSEE manquante : Couples — familles — ménages/)).toBeVisible();
+        await expect(overview.getByRole('img', { name: /Composition des ménages/ })).toBeVisible();
       }
       if (label === 'Education' || label === 'Revenus' || label === 'Activité') {
         await expect(overview.getByText('Créez votre compte')).toBeVisible();
@@ -215,5 +231,59 @@ test.describe('demographics panel', () => {
     await expect(content.getByRole('img', { name: 'Diplôme le plus élevé' })).toBeVisible();
     await expect(content.getByText('RP 2015').first()).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/screenshots/demographics-education-pro.png' });
+  });
+
+  test('a zone chosen in the perimeter panel: population, median age, pyramid, households and housing from RP 2016', async ({
+    page,
+  }) => {
+    await page.goto('/map');
+    await mapReady(page);
+    // The user picks the 11e arrondissement in the administrative tree of the perimeter panel.
+    await toolbar(page).getByRole('button', { name: 'Périmètre d’analyse', exact: true }).click();
+    const perimeter = page.getByRole('region', { name: 'Périmètre d’analyse', exact: true });
+    await perimeter.getByRole('button', { name: 'Zone administrative' }).click();
+    const tree = perimeter.getByRole('tree', { name: 'Zones administratives' });
+    await tree.getByRole('button', { name: 'Déplier Île-de-France' }).click();
+    await tree.getByRole('button', { name: 'Déplier Paris (75)' }).click();
+    await tree.getByRole('button', { name: /^Paris 11e.*\(75111\)$/ }).click();
+    await expect(tree.getByRole('treeitem', { name: /Paris 11e/ }).locator('.tree__check').first()).toBeVisible();
+
+    // Then opens the demographics panel from the panel rail.
+    await page
+      .getByRole('navigation', { name: 'Panneaux' })
+      .getByRole('button', { name: 'Démographie', exact: true })
+      .click();
+    const region = page.getByRole('region', { name: 'Analyse démographique', exact: true });
+    const content = region.getByRole('tabpanel');
+    const card = (label: string) => content.locator('.figure-card').filter({ hasText: label }).first();
+    await expect(card('Population')).toContainText(eleventhPopulation(), { timeout: 60_000 });
+    await expect(card('Population')).toContainText('RP 2016');
+    await expect(card('Âge médian')).toContainText(/\d+,\d ans/);
+    await expect(card('Âge médian')).toContainText('RP 2016');
+    await expect(content.getByText('IRIS sans population recensée')).toBeHidden();
+    await page.screenshot({ path: 'tests/e2e/screenshots/demographics-perimeter-overview.png' });
+
+    await region.getByRole('tab', { name: 'Population', exact: true }).click();
+    await expect(content.getByRole('img', { name: 'Pyramide des âges, hommes et femmes ensemble' })).toBeVisible();
+    await expect(content.getByRole('table', { name: 'Population par tranche d’âge' })).toContainText('75 ans ou plus');
+    await expect(content.getByText(/Centres retenus : 0-14 ans → 7,5/)).toBeVisible();
+    await expect(content.getByRole('img', { name: 'Catégories socioprofessionnelles des 15 ans ou plus' })).toBeVisible();
+    await page.screenshot({ path: 'tests/e2e/screenshots/demographics-perimeter-pyramid.png' });
+
+    await region.getByRole('tab', { name: 'Ménages', exact: true }).click();
+    await expect(content.getByRole('img', { name: 'Composition des ménages, en part des personnes' })).toBeVisible();
+    await expect(content.getByText(/et non parts des ménages/)).toBeVisible();
+    await expect(content.getByText('RP 2016').first()).toBeVisible();
+    await page.screenshot({ path: 'tests/e2e/screenshots/demographics-perimeter-households.png' });
+
+    await region.getByRole('tab', { name: 'Logement', exact: true }).click();
+    await expect(
+      content.getByRole('img', { name: 'Résidences principales : maisons, appartements, locataires HLM' }),
+    ).toBeVisible();
+    // INSEE: 81,902 flats and 10,231 HLM renters among the main residences of the 11e.
+    const housing = content.getByRole('table', { name: 'Résidences principales' });
+    await expect(housing.getByRole('row', { name: /Appartements/ })).toContainText(integer.format(81_902));
+    await expect(housing.getByRole('row', { name: /HLM/ })).toContainText(integer.format(10_231));
+    await page.screenshot({ path: 'tests/e2e/screenshots/demographics-perimeter-housing.png' });
   });
 });

@@ -248,16 +248,17 @@ test.describe('visualisations', () => {
       await page.mouse.click(canvas.x + target.x, canvas.y + target.y);
 
       // Independent computation from the raw INSEE files.
-      const diplomas = readRawCsv(join(OPEN_DATA, 'insee_iris/base-ic-diplomes-formation-2015-paris.csv'), ',');
-      const diplomaRow = diplomas.rows.find((row) => row.IRIS === target.code);
+      const census = readRawCsv(join(OPEN_DATA, 'insee_iris/rp2016-iris-H-population-age-csp-paris.csv'), ',');
+      const censusRow = census.rows.find((row) => row.IRIS === target.code);
       const incomeRow = readRawCsv(join(OPEN_DATA, 'insee_iris/data_iris_paris_2017.csv'), ';').rows.find(
         (row) => row.IRIS === target.code,
       );
-      expect(diplomaRow, 'IRIS dans le fichier diplômes-formation 2015').toBeDefined();
+      expect(censusRow, 'IRIS dans le fichier RP 2016 (âges)').toBeDefined();
       expect(incomeRow, 'IRIS dans le fichier INSEE 2017').toBeDefined();
       const value = (text: string | undefined) => Number(String(text ?? '').replace(',', '.'));
-      const population = ['0205', '0610', '1114', '1517', '1824', '2529', '30P'].reduce(
-        (sum, band) => sum + value(diplomaRow?.[`P15_POP${band}`]),
+      // RP 2016 population: the sum of the six age bands (the file has no total column).
+      const population = ['0014', '1529', '3044', '4559', '6074', '75P'].reduce(
+        (sum, band) => sum + value(censusRow?.[`P16_POP${band}`]),
         0,
       );
       const income = value(incomeRow?.niveau_vie_median);
@@ -275,7 +276,7 @@ test.describe('visualisations', () => {
       await expect(field('type')).toHaveText(
         { H: 'Zone d’habitat', A: 'Zone d’activité', D: 'Zone diverse' }[incomeRow?.TYP_IRIS ?? ''] ?? '',
       );
-      await expect(field('population')).toHaveText(`${integer.format(population)} habitants (2015)`);
+      await expect(field('population')).toHaveText(`${integer.format(population)} habitants (RP 2016)`);
       await expect(field('median_income')).toHaveText(`${euros.format(income)} par an et par UC (2017)`);
       await expect(field('employment_rate')).toHaveText(`${oneDecimal.format(employment * 100)} %`);
       const area = await field('area').textContent();

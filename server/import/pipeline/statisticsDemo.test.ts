@@ -17,6 +17,13 @@ function parisRowsWithFigures(path: string, separator: string, columns: (name: s
 
 const census = (name: string) => /^[PC]\d{2}_/.test(name);
 
+/** Paris rows of an RP 2016 habitat-IRIS subset (comma-separated, IRIS of type H only). */
+function habitatRows(path: string): number {
+  const { rows } = readRawCsv(path, ',');
+  expect(rows.every((row) => row.TYP_IRIS === 'H')).toBe(true);
+  return rows.filter((row) => (row.IRIS ?? '').startsWith('75')).length;
+}
+
 describe.each(testDatabaseKinds())('statistics of the demo territory on %s, recounted from the raw files', (kind) => {
   let database: Database;
   const opendata = openDataDirectory();
@@ -66,6 +73,11 @@ describe.each(testDatabaseKinds())('statistics of the demo territory on %s, reco
       ],
       ['activite-residents', 2017, parisRowsWithFigures(join(insee, 'data_iris_paris_2017.csv'), ';', census)],
       [
+        'couples-familles-menages',
+        2016,
+        habitatRows(join(insee, 'rp2016-iris-H-menages-pmen-paris.csv')),
+      ],
+      [
         'diplomes-formation',
         2010,
         parisRowsWithFigures(join(insee, 'base-ic-diplomes-formation-2010-paris.csv'), ',', census),
@@ -75,6 +87,7 @@ describe.each(testDatabaseKinds())('statistics of the demo territory on %s, reco
         2015,
         parisRowsWithFigures(join(insee, 'base-ic-diplomes-formation-2015-paris.csv'), ',', census),
       ],
+      ['evol-struct-pop', 2016, habitatRows(join(insee, 'rp2016-iris-H-population-age-csp-paris.csv'))],
       [
         'filosofi-disp',
         2015,
@@ -91,15 +104,16 @@ describe.each(testDatabaseKinds())('statistics of the demo territory on %s, reco
           (name) => name.startsWith('DISP_') || name === 'niveau_vie_median',
         ),
       ],
+      ['logement', 2016, habitatRows(join(insee, 'rp2016-iris-H-logement-subset-paris.csv'))],
     ];
     const { rows } = await database.query<{ base: string; vintage: number; count: number }>(
       `SELECT base, vintage, count(*) AS count FROM insee_iris_statistics WHERE departement_code = '75'
        GROUP BY base, vintage ORDER BY base, vintage`,
     );
     expect(rows.map((row) => [row.base, row.vintage, row.count])).toEqual(expected);
-    expect(expected.map(([, , count]) => count)).toEqual([992, 992, 992, 871, 992, 992, 868, 870]);
+    expect(expected.map(([, , count]) => count)).toEqual([992, 992, 992, 871, 861, 992, 992, 861, 868, 870, 861]);
     const missing = await database.query<{ count: number }>(
-      `SELECT count(*) AS count FROM insee_iris_statistics WHERE base IN ('evol-struct-pop', 'logement', 'couples-familles-menages', 'filosofi-dec')`,
+      `SELECT count(*) AS count FROM insee_iris_statistics WHERE base = 'filosofi-dec'`,
     );
     expect(missing.rows[0]?.count).toBe(0);
   });

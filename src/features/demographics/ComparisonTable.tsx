@@ -22,6 +22,56 @@ const INDICATORS: {
     vintage: (data) => data.population.vintage_label,
   },
   {
+    label: 'Densité (hab./km²)',
+    value: (data) => formatNumber(data.population.density_per_km2),
+    vintage: (data) => data.population.vintage_label,
+  },
+  {
+    label: 'Âge médian',
+    value: (data) => (data.population.median_age === null ? '—' : `${formatNumber(data.population.median_age, 1)} ans`),
+    vintage: (data) => data.population.vintage_label,
+  },
+  {
+    label: 'Âge moyen',
+    value: (data) =>
+      data.population.average_age === null ? '—' : `${formatNumber(data.population.average_age, 1)} ans`,
+    vintage: (data) => data.population.vintage_label,
+  },
+  {
+    label: 'Indice de vieillissement',
+    value: (data) => formatNumber(data.population.ageing_index, 1),
+    vintage: (data) => data.population.vintage_label,
+  },
+  {
+    label: 'Cadres parmi les 15 ans ou plus',
+    value: (data) => {
+      const executives = data.population.socio_professional_15p[2]?.value ?? null;
+      const total = data.population.population_15p;
+      return formatPercent(total && executives !== null ? (executives / total) * 100 : null);
+    },
+    vintage: (data) => data.population.vintage_label,
+  },
+  {
+    label: 'Personnes vivant seules (part des personnes)',
+    value: (data) => formatPercent(share(data.households.persons_by_type[0]?.share ?? null)),
+    vintage: (data) => data.households.vintage_label,
+  },
+  {
+    label: 'Personnes en famille monoparentale (part)',
+    value: (data) => formatPercent(share(data.households.persons_by_type[3]?.share ?? null)),
+    vintage: (data) => data.households.vintage_label,
+  },
+  {
+    label: 'Appartements (résidences principales)',
+    value: (data) => formatPercent(share(data.housing.flat_share)),
+    vintage: (data) => data.housing.vintage_label,
+  },
+  {
+    label: 'Locataires HLM (résidences principales)',
+    value: (data) => formatPercent(share(data.housing.social_tenant_share)),
+    vintage: (data) => data.housing.vintage_label,
+  },
+  {
     label: 'Population 15-64 ans',
     value: (data) => formatNumber(data.population.population_15_64),
     vintage: (data) => data.population.working_age_source.vintage_label,

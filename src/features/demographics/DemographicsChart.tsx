@@ -4,8 +4,9 @@ import { init, use as registerEchartsParts, type ComposeOption, type ECharts } f
 import type { BarSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { formatNumber } from '../../../kernel/format/formatFrench';
+import { scheduleChartTask } from './chartTaskQueue';
 
 registerEchartsParts([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -47,7 +48,7 @@ function useThemeVersion(): number {
 /**
  * A bar chart drawn with ECharts (only the bar chart, grid, legend, tooltip and canvas renderer are
  * bundled). `horizontal` lays categories on the vertical axis; `mirrored` draws the first series to the
- * left (age pyramid). Values are formatted the French way.
+ * left (age pyramid by sex); `pyramid` puts the first category at the bottom. Values are formatted the French way.
  */
 export function DemographicsChart({
   label,
@@ -55,6 +56,7 @@ export function DemographicsChart({
   series,
   horizontal = false,
   mirrored = false,
+  pyramid = mirrored,
   percent = false,
   height = 220,
 }: {
@@ -63,27 +65,39 @@ export function DemographicsChart({
   series: ChartSeries[];
   horizontal?: boolean;
   mirrored?: boolean;
+  /** Horizontal bars with the first category at the bottom (an age pyramid); implied by `mirrored`. */
+  pyramid?: boolean;
   percent?: boolean;
   height?: number;
 }) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
+  const option = useRef<ChartOption | null>(null);
   const themeVersion = useThemeVersion();
+  // The chart is redrawn when what it shows changes, not on every render of the panel.
+  const optionKey = JSON.stringify([categories, series, horizontal, mirrored, pyramid, percent, themeVersion]);
 
   useEffect(() => {
-    if (!element.current) return undefined;
-    const instance = init(element.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element.current);
+    const container = element.current;
+    if (!container) return undefined;
+    let observer: ResizeObserver | undefined;
+    // Created in a task of its own, after the tab is painted (see chartTaskQueue).
+    const cancel = scheduleChartTask(() => {
+      const instance = init(container, undefined, { renderer: 'canvas' });
+      chart.current = instance;
+      if (option.current) instance.setOption(option.current, true);
+      observer = new ResizeObserver(() => instance.resize());
+      observer.observe(container);
+    });
     return () => {
-      observer.disconnect();
-      instance.dispose();
+      cancel();
+      observer?.disconnect();
+      chart.current?.dispose();
       chart.current = null;
     };
   }, []);
 
-  useEffect(() => {
+  const applyOption = useEffectEvent(() => {
     const colours = themeColours();
     const palette = [colours.primary, colours.warning, '#10b981', '#8b5cf6'];
     // Canvas fonts may lack the narrow no-break space of fr-FR grouping: a plain space is drawn instead.
@@ -98,11 +112,13 @@ export function DemographicsChart({
       type: 'category' as const,
       data: categories,
       // Horizontal bars read top-down in the categories' order; a pyramid keeps the youngest at the bottom.
-      inverse: horizontal && !mirrored,
-      axisLabel: { color: colours.muted, interval: 0, fontSize: 11, overflow: 'truncate' as const, width: 150 },
+      inverse: horizontal && !pyramid,
+      // No truncation: ECharts measures a truncated label character by character (measureText was the
+      // largest part of the charts' first draw in the trace).
+      axisLabel: { color: colours.muted, interval: 0, fontSize: 11 },
       axisLine: { lineStyle: { color: colours.border } },
     };
-    const option: ChartOption = {
+    const next: ChartOption = {
       animation: false,
       textStyle: { color: colours.text },
       grid: { left: 8, right: 16, top: series.length > 1 ? 32 : 12, bottom: 8, containLabel: true },
@@ -121,8 +137,12 @@ export function DemographicsChart({
         data: entry.values.map((value) => (value === null ? null : mirrored && index === 0 ? -value : value)),
       })),
     };
-    chart.current?.setOption(option, true);
-  }, [categories, series, horizontal, mirrored, percent, themeVersion]);
+    option.current = next;
+    chart.current?.setOption(next, true);
+  });
+  useEffect(() => {
+    applyOption();
+  }, [optionKey]);
 
   return <div ref={element} className="demographics-chart" role="img" aria-label={label} style={{ height }} />;
 }

@@ -6,6 +6,14 @@ import type { DemographicsTabId } from './demographicsTabs';
 
 const share = (value: number | null) => (value === null ? null : value * 100);
 const QUALITY_LABELS = { complete: 'Complète', partial: 'Partielle', low: 'Faible' } as const;
+const IRIS_TYPE_NAMES: Readonly<Record<string, string>> = { A: 'd’activité', D: 'divers', H: 'd’habitat', Z: 'commune' };
+
+/** Labelled counts with their share of a total, for the composition tables. */
+const shareRows = (rows: { label: string; value: number | null }[], total: number | null) =>
+  rows.map((row) => ({
+    label: row.label,
+    value: `${formatNumber(row.value)} · ${formatPercent(total && row.value !== null ? (row.value / total) * 100 : null)}`,
+  }));
 
 const countRows = (rows: LabelledCount[]) => rows.map((row) => ({ label: row.label, value: formatNumber(row.value) }));
 
@@ -17,6 +25,16 @@ function Overview({ data }: { data: AggregatedDemographics }) {
         <FigureCard
           label="Population"
           value={formatNumber(population.total)}
+          {...(population.available ? { source: population } : {})}
+        />
+        <FigureCard
+          label="Âge médian"
+          value={population.median_age === null ? '—' : `${formatNumber(population.median_age, 1)} ans`}
+          {...(population.available ? { source: population } : {})}
+        />
+        <FigureCard
+          label="Densité"
+          value={population.density_per_km2 === null ? '—' : `${formatNumber(population.density_per_km2)} hab./km²`}
           {...(population.available ? { source: population } : {})}
         />
         <FigureCard
@@ -41,10 +59,6 @@ function Overview({ data }: { data: AggregatedDemographics }) {
           value={formatPercent(share(education.higher_education_share))}
           source={education}
         />
-        <FigureCard
-          label="Âge médian"
-          value={population.median_age === null ? '—' : `${formatNumber(population.median_age, 1)} ans`}
-        />
       </div>
       <Section title="Couverture de l’analyse">
         <FigureTable
@@ -55,6 +69,16 @@ function Overview({ data }: { data: AggregatedDemographics }) {
             { label: 'Surface IRIS couverte', value: formatSquareKilometres(metadata.total_coverage_area_km2) },
             { label: 'Qualité de couverture', value: QUALITY_LABELS[metadata.coverage_quality] },
             { label: 'Indice de confiance', value: formatPercent(metadata.average_confidence_score, 2) },
+            ...(metadata.iris_without_population.count > 0
+              ? [
+                  {
+                    label: 'IRIS sans population recensée',
+                    value: `${formatNumber(metadata.iris_without_population.count)} (${metadata.iris_without_population.by_type
+                      .map((entry) => `${formatNumber(entry.count)} ${IRIS_TYPE_NAMES[entry.type] ?? `de type ${entry.type}`}`)
+                      .join(', ')})`,
+                  },
+                ]
+              : []),
             {
               label: 'Méthode',
               value:
@@ -62,6 +86,12 @@ function Overview({ data }: { data: AggregatedDemographics }) {
             },
           ]}
         />
+        {metadata.iris_without_population.count > 0 ? (
+          <p className="demographics-note">
+            Les IRIS d’activité (A) et divers (D) — zones d’emploi, parcs, bois — n’ont pas de population dans les
+            bases du recensement chargées (IRIS d’habitat seulement) : leurs habitants éventuels ne sont pas comptés.
+          </p>
+        ) : null}
         <ul className="source-list">
           {metadata.data_sources.map((source) => (
             <li key={source}>{source}</li>
@@ -78,6 +108,7 @@ function Overview({ data }: { data: AggregatedDemographics }) {
 function Population({ data }: { data: AggregatedDemographics }) {
   const { population } = data;
   const working = population.working_age_source;
+  const bySex = population.pyramid.length > 0;
   return (
     <>
       {population.available ? (
@@ -106,17 +137,49 @@ function Population({ data }: { data: AggregatedDemographics }) {
             />
           </div>
           <Section title="Pyramide des âges" source={population}>
-            <DemographicsChart
-              label="Pyramide des âges"
-              horizontal
-              mirrored
-              categories={population.pyramid.map((band) => band.label)}
-              series={[
-                { name: 'Hommes', values: population.pyramid.map((band) => band.men) },
-                { name: 'Femmes', values: population.pyramid.map((band) => band.women) },
-              ]}
-            />
+            {bySex ? (
+              <DemographicsChart
+                label="Pyramide des âges"
+                horizontal
+                mirrored
+                categories={population.pyramid.map((band) => band.label)}
+                series={[
+                  { name: 'Hommes', values: population.pyramid.map((band) => band.men) },
+                  { name: 'Femmes', values: population.pyramid.map((band) => band.women) },
+                ]}
+              />
+            ) : (
+              <DemographicsChart
+                label="Pyramide des âges, hommes et femmes ensemble"
+                horizontal
+                pyramid
+                categories={population.age_bands.map((band) => band.label)}
+                series={[{ name: 'Habitants', values: population.age_bands.map((band) => band.value) }]}
+              />
+            )}
+            <FigureTable caption="Population par tranche d’âge" rows={shareRows(population.age_bands, population.total)} />
+            <p className="demographics-note">
+              {bySex ? null : 'Hommes et femmes ensemble : la répartition par sexe n’est pas dans le fichier chargé. '}
+              {population.age_method}
+            </p>
           </Section>
+          {population.population_15p !== null ? (
+            <Section title="Catégories socioprofessionnelles des 15 ans ou plus" source={population}>
+              <DemographicsChart
+                label="Catégories socioprofessionnelles des 15 ans ou plus"
+                horizontal
+                categories={population.socio_professional_15p.map((group) => group.label)}
+                series={[
+                  { name: 'Personnes de 15 ans ou plus', values: population.socio_professional_15p.map((group) => group.value) },
+                ]}
+                height={240}
+              />
+              <FigureTable
+                caption="Catégories socioprofessionnelles des 15 ans ou plus"
+                rows={shareRows(population.socio_professional_15p, population.population_15p)}
+              />
+            </Section>
+          ) : null}
         </>
       ) : (
         <Unavailable source={population} />
@@ -144,42 +207,103 @@ function Households({ data }: { data: AggregatedDemographics }) {
   const { households } = data;
   if (!households.available) return <Unavailable source={households} />;
   return (
-    <Section title="Composition des ménages" source={households}>
-      <FigureTable
-        caption="Composition des ménages"
-        rows={[
-          { label: 'Ménages', value: formatNumber(households.households) },
-          { label: 'Personnes seules', value: formatNumber(households.single_person) },
-          { label: 'Couples sans enfant', value: formatNumber(households.couples_without_children) },
-          { label: 'Couples avec enfant(s)', value: formatNumber(households.couples_with_children) },
-          { label: 'Familles monoparentales', value: formatNumber(households.single_parent) },
-          { label: 'Taille moyenne', value: formatNumber(households.average_size, 2) },
-        ]}
-      />
-    </Section>
+    <>
+      <div className="figure-grid">
+        <FigureCard label="Personnes des ménages" value={formatNumber(households.persons)} source={households} />
+        <FigureCard
+          label="Ménages d’une personne"
+          value={formatNumber(households.single_person)}
+          source={households}
+        />
+        {households.households !== null ? (
+          <FigureCard label="Ménages" value={formatNumber(households.households)} source={households} />
+        ) : null}
+        {households.average_size !== null ? (
+          <FigureCard label="Taille moyenne" value={formatNumber(households.average_size, 2)} source={households} />
+        ) : null}
+      </div>
+      <Section title="Composition des ménages (part des personnes)" source={households}>
+        <DemographicsChart
+          label="Composition des ménages, en part des personnes"
+          horizontal
+          percent
+          categories={households.persons_by_type.map((type) => type.label)}
+          series={[{ name: 'Part des personnes', values: households.persons_by_type.map((type) => type.share) }]}
+          height={200}
+        />
+        <FigureTable
+          caption="Personnes des ménages par type de ménage"
+          rows={households.persons_by_type.map((type) => ({
+            label: type.label,
+            value: `${formatNumber(type.persons)} · ${formatPercent(share(type.share))}`,
+          }))}
+        />
+        <p className="demographics-note">
+          Parts des personnes vivant en ménage ordinaire selon le type de leur ménage — et non parts des ménages : un
+          couple avec deux enfants compte pour quatre personnes. Les personnes vivant seules sont aussi les ménages
+          d’une personne.
+        </p>
+      </Section>
+    </>
   );
 }
 
 function Housing({ data }: { data: AggregatedDemographics }) {
   const { housing } = data;
   if (!housing.available) return <Unavailable source={housing} />;
+  const base =
+    housing.share_base === 'houses_and_flats'
+      ? 'Parts des résidences principales en maison ou en appartement (les autres — chambres d’hôtel, habitations de fortune — ne sont pas publiées dans le fichier chargé).'
+      : 'Parts de l’ensemble des résidences principales.';
+  const optional = [
+    { label: 'Logements', value: housing.dwellings },
+    { label: 'Résidences secondaires', value: housing.secondary_residences },
+    { label: 'Logements vacants', value: housing.vacant },
+    { label: 'Propriétaires', value: housing.owners },
+    { label: 'Locataires', value: housing.tenants },
+  ].filter((row) => row.value !== null);
   return (
-    <Section title="Logements" source={housing}>
-      <FigureTable
-        caption="Logements"
-        rows={[
-          { label: 'Logements', value: formatNumber(housing.dwellings) },
-          { label: 'Résidences principales', value: formatNumber(housing.main_residences) },
-          { label: 'Résidences secondaires', value: formatNumber(housing.secondary_residences) },
-          { label: 'Logements vacants', value: formatNumber(housing.vacant) },
-          { label: 'Maisons', value: formatNumber(housing.houses) },
-          { label: 'Appartements', value: formatNumber(housing.flats) },
-          { label: 'Propriétaires', value: formatNumber(housing.owners) },
-          { label: 'Locataires', value: formatNumber(housing.tenants) },
-          { label: 'Locataires HLM', value: formatNumber(housing.social_tenants) },
-        ]}
-      />
-    </Section>
+    <>
+      <div className="figure-grid">
+        <FigureCard
+          label="Résidences principales"
+          value={formatNumber(housing.main_residences ?? housing.share_denominator)}
+          source={housing}
+        />
+        <FigureCard label="Appartements" value={formatPercent(share(housing.flat_share))} source={housing} />
+        <FigureCard label="Maisons" value={formatPercent(share(housing.house_share))} source={housing} />
+        <FigureCard
+          label="Locataires HLM"
+          value={formatPercent(share(housing.social_tenant_share))}
+          source={housing}
+        />
+      </div>
+      <Section title="Résidences principales" source={housing}>
+        <DemographicsChart
+          label="Résidences principales : maisons, appartements, locataires HLM"
+          horizontal
+          percent
+          categories={['Appartements', 'Maisons', 'Locataires HLM']}
+          series={[
+            {
+              name: 'Part des résidences principales',
+              values: [housing.flat_share, housing.house_share, housing.social_tenant_share],
+            },
+          ]}
+          height={160}
+        />
+        <FigureTable
+          caption="Résidences principales"
+          rows={[
+            { label: 'Appartements', value: formatNumber(housing.main_residence_flats) },
+            { label: 'Maisons', value: formatNumber(housing.main_residence_houses) },
+            { label: 'Locataires d’un logement HLM', value: formatNumber(housing.social_tenants) },
+            ...optional.map((row) => ({ label: row.label, value: formatNumber(row.value) })),
+          ]}
+        />
+        <p className="demographics-note">{base}</p>
+      </Section>
+    </>
   );
 }
 
@@ -242,14 +366,21 @@ function Revenue({ data }: { data: AggregatedDemographics }) {
         <FigureCard label="Niveau de vie médian" value={formatEuros(revenue.median)} source={revenue} />
         <FigureCard label="1er quartile" value={formatEuros(revenue.q1)} source={revenue} />
         <FigureCard label="3e quartile" value={formatEuros(revenue.q3)} source={revenue} />
-        <FigureCard label="Taux de pauvreté" value={formatPercent(revenue.poverty_rate)} source={revenue} />
+        <FigureCard
+          label="Taux de pauvreté"
+          value={formatPercent(revenue.poverty_rate)}
+          source={{ ...revenue, vintage_label: revenue.poverty_vintage_label }}
+        />
         <FigureCard
           label="Rapport interdécile D9/D1"
           value={formatNumber(revenue.interdecile_ratio, 1)}
-          source={revenue}
+          source={{ ...revenue, vintage_label: revenue.distribution_vintage_label }}
         />
       </div>
-      <Section title="Distribution du revenu disponible par UC (déciles)" source={revenue}>
+      <Section
+        title="Distribution du revenu disponible par UC (déciles)"
+        source={{ ...revenue, vintage_label: revenue.distribution_vintage_label }}
+      >
         <DemographicsChart
           label="Distribution du revenu par déciles"
           categories={revenue.deciles.map((_, index) => `D${index + 1}`)}
@@ -323,7 +454,10 @@ function Activity({ data }: { data: AggregatedDemographics }) {
         />
       </Section>
       {employment.commuting.length > 0 ? (
-        <Section title="Mode de transport domicile-travail" source={employment}>
+        <Section
+          title="Mode de transport domicile-travail"
+          source={{ ...employment, vintage_label: employment.commuting_vintage_label }}
+        >
           <FigureTable caption="Mode de transport domicile-travail" rows={countRows(employment.commuting)} />
         </Section>
       ) : null}

@@ -44,8 +44,10 @@ export function IrisDetailPanel() {
       'population',
       'Population',
       population === null
-        ? NOT_AVAILABLE
-        : `${formatNumber(population)} habitants${data?.population_vintage ? ` (${data.population_vintage})` : ''}`,
+        ? type === 'A' || type === 'D'
+          ? 'Non recensée (IRIS d’activité ou divers)'
+          : NOT_AVAILABLE
+        : `${formatNumber(population)} habitants${data?.population_vintage ? ` (RP ${data.population_vintage}${data.population_scope === '2+' ? ', 2 ans ou plus' : ''})` : ''}`,
     ],
     ['density', 'Densité', density === null ? 'N/A' : `${formatNumber(density)} hab./km²`],
     ['area', 'Superficie', area === null ? NOT_AVAILABLE : `${formatNumber(area, 2)} km²`],

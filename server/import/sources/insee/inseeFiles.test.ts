@@ -72,6 +72,29 @@ describe('recogniseInseeFile', () => {
     await expect(recogniseInseeFile(path)).rejects.toThrow(ImportError);
   });
 
+  it('recognises the RP 2016 habitat-IRIS subsets: base, vintage, scope and IRIS types', async () => {
+    const population = await recogniseInseeFile(
+      join(OPENDATA, 'insee_iris/rp2016-iris-H-population-age-csp-france.csv.gz'),
+    );
+    expect(population).toMatchObject({ vintage: 2016, departements: undefined, irisTypes: ['H'], irisColumn: 'IRIS' });
+    expect(population?.parts[0]?.base).toBe('evol-struct-pop');
+    expect(population?.parts[0]?.columns.map((column) => column.name)).toEqual([
+      'P16_POP0014',
+      'P16_POP1529',
+      'P16_POP3044',
+      'P16_POP4559',
+      'P16_POP6074',
+      'P16_POP75P',
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((group) => `C16_POP15P_CS${group}`),
+    ]);
+    const households = await recogniseInseeFile(join(OPENDATA, 'insee_iris/rp2016-iris-H-menages-pmen-paris.csv'));
+    expect(households).toMatchObject({ departements: ['75'], parts: [{ base: 'couples-familles-menages' }] });
+    const housing = await recogniseInseeFile(join(OPENDATA, 'insee_iris/rp2016-iris-H-logement-subset-paris.csv'));
+    expect(housing?.parts[0]?.base).toBe('logement');
+    const mislabelled = temporaryFile('rp2017-iris-H-logement-subset-paris.csv', ',IRIS,TYP_IRIS,P16_RPMAISON\n');
+    await expect(recogniseInseeFile(mislabelled)).rejects.toThrow(/2017.*2016/);
+  });
+
   it('ignores other files', async () => {
     expect(await recogniseInseeFile(join(OPENDATA, 'filosofi/filosofi_com_2016_france.csv.gz'))).toBeUndefined();
   });

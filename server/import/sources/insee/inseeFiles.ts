@@ -68,6 +68,11 @@ export interface InseeFile {
   departements: readonly string[] | undefined;
   /** Lower is preferred when two files give the same base, vintage and département. */
   preference: number;
+  /**
+   * IRIS types (`TYP_IRIS`) the file holds, when its producer kept only some of them (the RP 2016
+   * subsets keep habitat IRIS `H`); `undefined` when every type may appear.
+   */
+  irisTypes?: readonly string[];
 }
 
 const RP_FILE =
@@ -75,10 +80,25 @@ const RP_FILE =
 const FILOSOFI_FILE = /^BASE_TD_FILO_(DISP|DEC)_IRIS_(\d{4})(?:[-_](.*?))?\.csv(?:\.gz)?$/i;
 const FILOSOFI_FILE_2020 = /^BASE_TD_FILO_IRIS_(\d{4})_(DISP|DEC)(?:[-_](.*?))?\.csv(?:\.gz)?$/i;
 const JOINED_FILE = /^data_iris_paris_(\d{4})\.csv(?:\.gz)?$/i;
+/**
+ * Column subsets of three RP bases cut from INSEE's national files by a third party, who kept only
+ * some IRIS types (`rp2016-iris-H-population-age-csp-france.csv.gz`: habitat IRIS of
+ * base-ic-evol-struct-pop-2016). Header `,IRIS,LIBCOM,TYP_IRIS,<INSEE columns>`, the first unnamed
+ * column being a row index.
+ */
+const RP_SUBSET_FILE =
+  /^rp(\d{4})-iris-([HAZD]+)-(population-age-csp|menages-pmen|logement-subset)(?:[-_](.*?))?\.csv(?:\.gz)?$/i;
+
+/** The INSEE base each RP subset was cut from. */
+const RP_SUBSET_BASES: Readonly<Record<string, InseeIrisBase>> = {
+  'population-age-csp': 'evol-struct-pop',
+  'menages-pmen': 'couples-familles-menages',
+  'logement-subset': 'logement',
+};
 
 /** All file names this module recognises. */
 export const INSEE_FILE_PATTERN = new RegExp(
-  [RP_FILE, FILOSOFI_FILE, FILOSOFI_FILE_2020, JOINED_FILE].map((pattern) => pattern.source).join('|'),
+  [RP_FILE, FILOSOFI_FILE, FILOSOFI_FILE_2020, JOINED_FILE, RP_SUBSET_FILE].map((pattern) => pattern.source).join('|'),
   'i',
 );
 
@@ -153,10 +173,29 @@ export async function recogniseInseeFile(path: string): Promise<InseeFile | unde
   const filosofi = FILOSOFI_FILE.exec(file);
   const filosofi2020 = FILOSOFI_FILE_2020.exec(file);
   const joined = JOINED_FILE.exec(file);
-  if (!rp && !filosofi && !filosofi2020 && !joined) return undefined;
+  const subset = RP_SUBSET_FILE.exec(file);
+  if (!rp && !filosofi && !filosofi2020 && !joined && !subset) return undefined;
   const { columns: header } = await readDelimitedHeader(path);
   const { iris, commune } = identifierColumns(file, header);
   const base = { path, irisColumn: iris, communeColumn: commune };
+
+  if (subset) {
+    const name = RP_SUBSET_BASES[subset[3]?.toLowerCase() ?? ''] as InseeIrisBase;
+    const vintage = vintageOfColumns(file, header, RP_COLUMN, 1);
+    checkNameYear(file, Number(subset[1]), vintage);
+    if (!header.includes('TYP_IRIS')) {
+      throw new ImportError(file, 1, 'TYP_IRIS', 'colonne du type d’IRIS absente de l’en-tête');
+    }
+    const departements = scopeOfSuffix(subset[4]);
+    return {
+      ...base,
+      parts: [{ base: name, columns: kept(header, (column) => RP_COLUMN.test(column)) }],
+      vintage,
+      departements,
+      preference: preferenceOf(departements),
+      irisTypes: [...(subset[2] ?? '').toUpperCase()],
+    };
+  }
 
   if (rp) {
     const name = rp[1]?.toLowerCase() as InseeIrisBase;

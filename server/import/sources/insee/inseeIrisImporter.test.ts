@@ -118,4 +118,65 @@ describe.each(testDatabaseKinds())('INSEE IRIS importer on %s', (kind) => {
     expect(outcomes.every((outcome) => outcome.status === 'unchanged')).toBe(true);
     expect(await listDatasets(database)).toEqual(before);
   });
+
+  it('reads the RP 2016 habitat-IRIS subsets (leading index column, no total) and says which IRIS types they hold', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'zonalyse-insee-'));
+    mkdirSync(join(directory, 'insee_iris'));
+    for (const name of [
+      'rp2016-iris-H-population-age-csp-france.csv.gz',
+      'rp2016-iris-H-menages-pmen-paris.csv',
+      'rp2016-iris-H-logement-subset-paris.csv',
+    ]) {
+      cpSync(join(openDataDirectory(), 'insee_iris', name), join(directory, 'insee_iris', name));
+    }
+    await database.exec('DELETE FROM insee_iris_statistics; DELETE FROM datasets;');
+    const outcomes = await runImports(
+      database,
+      [inseeIrisImporter],
+      { openDataDirectory: directory, departements: ['75'] },
+      { output: quiet },
+    );
+    expect(outcomes.map((outcome) => [outcome.source, outcome.vintage, outcome.rows])).toEqual([
+      ['insee-couples-familles-menages', '2016', 861],
+      ['insee-evol-struct-pop', '2016', 861],
+      ['insee-logement', '2016', 861],
+    ]);
+    const datasets = await listDatasets(database);
+    for (const dataset of datasets) {
+      expect(dataset.label).toContain('IRIS d’habitat (H) seulement ; IRIS d’activité (A), divers (D)');
+    }
+    const { rows } = await database.query<{ population: number; houses: number; persons: number }>(
+      `SELECT sum(("values"->>'P16_POP0014')::float8 + ("values"->>'P16_POP1529')::float8
+                + ("values"->>'P16_POP3044')::float8 + ("values"->>'P16_POP4559')::float8
+                + ("values"->>'P16_POP6074')::float8 + ("values"->>'P16_POP75P')::float8) AS population
+       FROM insee_iris_statistics WHERE base = 'evol-struct-pop' AND commune_code = '75111'`,
+    );
+    // INSEE's RP 2016 population of Paris 11e.
+    expect(Math.round(Number(rows[0]?.population))).toBe(147017);
+    const stored = await storedRows(database);
+    const housing = stored.find((row) => row.base === 'logement' && row.iris_code === '751010201');
+    // The published decimals, unrounded, under INSEE's names; the index column is not stored.
+    expect(housing?.values).toEqual({
+      P16_RPMAISON: 2.76187972052957,
+      P16_RPAPPART: 1249.425079096697,
+      P16_RP_LOCHLMV: 81.80295678477042,
+    });
+  });
+
+  it('fails naming file, line and TYP_IRIS when a subset announced as habitat holds another IRIS type', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'zonalyse-insee-'));
+    mkdirSync(join(directory, 'insee_iris'));
+    const name = 'rp2016-iris-H-logement-subset-paris.csv';
+    const lines = readFileSync(join(openDataDirectory(), 'insee_iris', name), 'utf8').split('\n');
+    lines[3] = (lines[3] ?? '').replace(',H,', ',A,');
+    writeFileSync(join(directory, 'insee_iris', name), lines.join('\n'));
+    await expect(
+      runImports(
+        database,
+        [inseeIrisImporter],
+        { openDataDirectory: directory, departements: ['75'] },
+        { output: quiet },
+      ),
+    ).rejects.toThrow(/rp2016-iris-H-logement-subset-paris\.csv:4, colonne « TYP_IRIS » : type d’IRIS « A »/);
+  });
 });

@@ -10,7 +10,24 @@ import { coversDepartement, findInseeFiles, type InseeFile, type InseeFilePart }
 import { inseeValuesEncoder } from './inseeValues';
 import { deleteInseeStatistics, INSEE_STATISTICS_INDEXES } from './inseeRepository';
 
-const IMPORTER_VERSION = 'insee-iris-1';
+const IMPORTER_VERSION = 'insee-iris-2';
+
+const IRIS_TYPE_NAMES: Readonly<Record<string, string>> = {
+  H: 'd’habitat (H)',
+  A: 'd’activité (A)',
+  D: 'divers (D)',
+  Z: 'communes non découpées (Z)',
+};
+
+/** "IRIS d’habitat (H) seulement ; IRIS d’activité (A), divers (D)… absents" for a file keeping some types. */
+export function irisTypesNote(types: readonly string[]): string {
+  const kept = types.map((type) => IRIS_TYPE_NAMES[type] ?? type).join(', ');
+  const absent = Object.keys(IRIS_TYPE_NAMES)
+    .filter((type) => !types.includes(type))
+    .map((type) => IRIS_TYPE_NAMES[type])
+    .join(', ');
+  return `IRIS ${kept} seulement ; IRIS ${absent} absents`;
+}
 
 const COLUMNS = ['base', 'vintage', 'iris_code', 'commune_code', 'departement_code', 'values'] as const;
 
@@ -20,7 +37,9 @@ function inseePlan(file: InseeFile, part: InseeFilePart, departement: string): D
     source: inseeDatasetSource(part.base),
     territory: departement,
     vintage: String(file.vintage),
-    label: `INSEE ${INSEE_IRIS_BASE_LABELS[part.base]} ${file.vintage} par IRIS — ${departementLabel(departement)}`,
+    label:
+      `INSEE ${INSEE_IRIS_BASE_LABELS[part.base]} ${file.vintage} par IRIS — ${departementLabel(departement)}` +
+      (file.irisTypes ? ` (${irisTypesNote(file.irisTypes)})` : ''),
     files: [file.path],
     version: `${IMPORTER_VERSION}-${part.base}`,
     indexes: INSEE_STATISTICS_INDEXES,
@@ -48,6 +67,12 @@ function inseePlan(file: InseeFile, part: InseeFilePart, departement: string): D
             );
           }
           if (departementOfCode(communeCode) !== departement) return;
+          if (file.irisTypes) {
+            const type = row.get('TYP_IRIS').trim();
+            if (!file.irisTypes.includes(type)) {
+              throw new RowError('TYP_IRIS', `type d’IRIS « ${type} » absent de ceux annoncés par le nom du fichier`);
+            }
+          }
           const values = encode(row);
           if (values === undefined) return;
           if (seen.has(irisCode)) throw new RowError(file.irisColumn, `IRIS ${irisCode} en double dans ${name}`);

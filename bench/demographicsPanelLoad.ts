@@ -1,0 +1,141 @@
+import { chromium, type Page } from '@playwright/test';
+
+/** Long-task threshold of the target: no main-thread task over 50 ms from the click to the charts drawn. */
+export const LONG_TASK_TARGET_MS = 50;
+
+/** One measured window: from a click to its figures or charts drawn, plus 500 ms. */
+export interface PanelWindow {
+  step: string;
+  durationsMs: number[];
+  longTasks: number[];
+}
+
+/** A rectangle cutting 300+ IRIS of Paris (41 km²), as a large isochrone would. */
+const LARGE_ZONE = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [2.3, 48.84],
+      [2.4, 48.84],
+      [2.4, 48.89],
+      [2.3, 48.89],
+      [2.3, 48.84],
+    ],
+  ],
+};
+
+/** Starts collecting long tasks in the page (PerformanceObserver `longtask`). */
+async function observeLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const target = window as unknown as { __longTasks: number[]; __longTaskObserver?: PerformanceObserver };
+    target.__longTaskObserver?.disconnect();
+    target.__longTasks = [];
+    target.__longTaskObserver = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) target.__longTasks.push(entry.duration);
+    });
+    target.__longTaskObserver.observe({ type: 'longtask' });
+  });
+}
+
+async function takeLongTasks(page: Page): Promise<number[]> {
+  return page.evaluate(async () => {
+    // Half a second after the last frame: tasks the figures' arrival queued are counted too.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 500)));
+    const target = window as unknown as { __longTasks: number[]; __longTaskObserver?: PerformanceObserver };
+    target.__longTaskObserver?.disconnect();
+    return target.__longTasks;
+  });
+}
+
+/** Waits until every chart of the visible tab has its canvas drawn. */
+async function chartsDrawn(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const panel = document.querySelector('[role="tabpanel"]');
+      const charts = panel ? [...panel.querySelectorAll('.demographics-chart')] : [];
+      return charts.length > 0 && charts.every((chart) => chart.querySelector('canvas') !== null);
+    },
+    undefined,
+    { timeout: 120_000, polling: 16 },
+  );
+}
+
+/**
+ * The demographics panel as a user opens it, in Chromium: a zone of 300+ IRIS already on the map (drawn
+ * and idle, as after the perimeter panel), then (1) the click on « Démographie » to the overview figures,
+ * (2–4) the clicks on the Population, Ménages and Logement tabs to their charts drawn. Long tasks are
+ * collected by a PerformanceObserver in each window. One warm-up run, then `runs` measured runs.
+ */
+export async function measurePanelLoad(baseUrl: string, runs = 3): Promise<PanelWindow[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--no-first-run'],
+  });
+  const windows = new Map<string, PanelWindow>();
+  const record = (step: string, durationMs: number, longTasks: number[]) => {
+    const window = windows.get(step) ?? { step, durationsMs: [], longTasks: [] };
+    window.durationsMs.push(durationMs);
+    window.longTasks.push(...longTasks);
+    windows.set(step, window);
+  };
+  try {
+    for (let run = 0; run <= runs; run += 1) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' });
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/map`);
+      await page.waitForFunction(() => performance.getEntriesByName('zonalyse:map-first-idle').length > 0, undefined, {
+        timeout: 180_000,
+      });
+      await page.evaluate((geometry) => {
+        const store = (window as unknown as { __zonalyseStore: { dispatch(action: unknown): void } }).__zonalyseStore;
+        store.dispatch({
+          type: 'zones/zoneAdded',
+          payload: {
+            id: 'bench',
+            name: 'Bench',
+            address: '',
+            coordinates: [2.35, 48.865],
+            transportMode: 'driving',
+            travelTime: 15,
+            zoneType: 'time',
+            zoneDistance: 0,
+            geometry: { type: 'Feature', geometry, properties: {} },
+            color: '#FF9800',
+            properties: {},
+          },
+        });
+        store.dispatch({ type: 'layout/zoneSelected', payload: 'bench' });
+      }, LARGE_ZONE);
+      // The zone drawn on the map (its first draw compiles MapLibre's programs), then a quiet second.
+      await page.waitForTimeout(3_000);
+
+      await observeLongTasks(page);
+      let startedAt = Date.now();
+      await page
+        .getByRole('navigation', { name: 'Barre d’outils' })
+        .getByRole('button', { name: 'Démographie', exact: true })
+        .click();
+      const panel = page.getByRole('region', { name: 'Analyse démographique', exact: true });
+      await panel.locator('.figure-card').filter({ hasText: 'Âge médian' }).getByText(/ans$/).waitFor({
+        timeout: 120_000,
+      });
+      const overviewMs = Date.now() - startedAt;
+      const overviewTasks = await takeLongTasks(page);
+      if (run > 0) record('Clic « Démographie » → vue d’ensemble chiffrée', overviewMs, overviewTasks);
+
+      for (const tab of ['Population', 'Ménages', 'Logement']) {
+        await observeLongTasks(page);
+        startedAt = Date.now();
+        await panel.getByRole('tab', { name: tab, exact: true }).click();
+        await chartsDrawn(page);
+        const tabMs = Date.now() - startedAt;
+        const tabTasks = await takeLongTasks(page);
+        if (run > 0) record(`Clic onglet ${tab} → graphiques dessinés`, tabMs, tabTasks);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return [...windows.values()];
+}
