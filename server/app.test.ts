@@ -133,7 +133,9 @@ describe.each(testDatabaseKinds())('Sirene health on an empty %s database', (kin
     expect(response.json()).toEqual({
       status: 'unhealthy',
       establishments: 0,
+      counted: 0,
       sources: [],
+      datasets: [],
       detail: 'Aucun établissement importé : lancez npm run data:import',
     });
   });

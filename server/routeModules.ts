@@ -1,5 +1,6 @@
 import type { RouteModule } from './AppContext';
 import { territoryRoutes } from './territory/territoryRoutes';
+import { businessesRoutes } from './businesses/businessesRoutes';
 import { basemapRoutes } from './basemap/basemapRoutes';
 import { coverageRoutes } from './coverage/coverageRoutes';
 import { demographicsRoutes } from './demographics/demographicsRoutes';
@@ -26,4 +27,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   isochroneRoutes,
   geocodingRoutes,
   realEstateRoutes,
+  businessesRoutes,
 ];

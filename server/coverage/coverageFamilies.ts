@@ -36,7 +36,7 @@ export const EXPECTED_FAMILIES: readonly CoverageFamily[] = [
   { key: 'ban', label: 'Adresses (Base adresse nationale)', producer: 'IGN / Etalab', sources: ['ban*'] },
   {
     key: 'establishments',
-    label: 'Établissements (Sirene)',
+    label: 'Établissements (Sirene, OpenStreetMap, APUR, Ville de Paris)',
     producer: 'INSEE',
     sources: ['sirene*', 'demo-bpe*', 'establishments*'],
   },

@@ -222,13 +222,17 @@ async function computeLandValues(database: Queryable): Promise<void> {
       AND a.departement_code IN (SELECT DISTINCT departement_code FROM land_value_mutations)`);
 }
 
-/** Active establishments per area, where the establishments of the area's département(s) are loaded. */
+/**
+ * Active establishments per area, where the establishments of the area's département(s) are loaded: the
+ * counted ones (a business held by two sources once; no demo row where a real source covers its NAF code).
+ */
 async function computeBusinesses(database: Queryable): Promise<void> {
+  const counted = (await tableExists(database, 'counted_establishments')) ? 'counted_establishments' : 'establishments';
   await database.exec(`
     CREATE TEMP TABLE loaded_departements ON COMMIT DROP AS
     SELECT DISTINCT departement_code AS code FROM establishments WHERE departement_code IS NOT NULL;
     CREATE TEMP TABLE business_links ON COMMIT DROP AS
-    SELECT e.source, l.level, l.code FROM establishments e
+    SELECT e.source, l.level, l.code FROM ${counted} e
     CROSS JOIN LATERAL (VALUES ('iris', e.iris_code), ('commune', e.commune_code),
       ('commune', (SELECT c.parent_code FROM communes c WHERE c.code = e.commune_code)),
       ('departement', e.departement_code),
@@ -239,7 +243,7 @@ async function computeBusinesses(database: Queryable): Promise<void> {
        OR (a.level = 'region' AND NOT EXISTS (SELECT 1 FROM departements d WHERE d.region_code = a.code
              AND d.code NOT IN (SELECT code FROM loaded_departements)));
     UPDATE map_areas a SET business_count = agg.total, demo_business_count = agg.demo
-    FROM (SELECT level, code, count(*) AS total, count(*) FILTER (WHERE source <> 'sirene') AS demo
+    FROM (SELECT level, code, count(*) AS total, count(*) FILTER (WHERE source = 'demo-bpe') AS demo
           FROM business_links GROUP BY level, code) agg
     WHERE a.level = agg.level AND a.code = agg.code AND a.business_count IS NOT NULL`);
 }

@@ -1,6 +1,7 @@
 import { adminImporter } from '../sources/admin/adminImporter';
 import { banImporter } from '../sources/ban/banImporter';
 import { bpeImporter } from '../sources/bpe/bpeImporter';
+import { bdcomImporter } from '../sources/apur-bdcom/bdcomImporter';
 import { demoEstablishmentsImporter } from '../sources/demo-establishments/demoEstablishmentsImporter';
 import { gtfsImporter } from '../sources/gtfs/gtfsImporter';
 import { dvfImporter } from '../sources/dvf/dvfImporter';
@@ -9,6 +10,8 @@ import { indicatorsImporter } from '../sources/indicators/indicatorsImporter';
 import { inseeIrisImporter } from '../sources/insee/inseeIrisImporter';
 import { irisImporter } from '../sources/iris/irisImporter';
 import { jobSeekersImporter } from '../sources/job-seekers/jobSeekersImporter';
+import { osmRestaurantsImporter } from '../sources/osm-restaurants/osmRestaurantsImporter';
+import { parisCommercantsImporter } from '../sources/paris-commercants/parisCommercantsImporter';
 import { nafImporter } from '../sources/naf/nafImporter';
 import { roadsImporter } from '../sources/roads/roadsImporter';
 import { publicServicesImporter } from '../sources/public-services/publicServicesImporter';
@@ -26,6 +29,10 @@ export const IMPORTERS: readonly Importer[] = [
   roadsImporter,
   sireneImporter,
   demoEstablishmentsImporter,
+  osmRestaurantsImporter,
+  bdcomImporter,
+  // After the sources it is merged with.
+  parisCommercantsImporter,
   publicServicesImporter,
   gtfsImporter,
   dvfImporter,

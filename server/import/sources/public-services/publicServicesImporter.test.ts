@@ -113,7 +113,13 @@ describe.each(testDatabaseKinds())('public services on %s', (kind) => {
         const paris = await coverage('75');
         const family = (key: string) => paris.families.find((entry) => entry.key === key);
         expect(family('ban')).toMatchObject({ loaded: true, rows: 158_048, vintages: ['2024'], demo: false });
-        expect(family('establishments')).toMatchObject({ loaded: true, rows: 139_884, vintages: ['2019'], demo: true });
+        // Demo rows (BPE 2019) next to the real Paris sources (OSM restaurants, APUR BDCOM, Ville de Paris).
+        expect(family('establishments')).toMatchObject({
+          loaded: true,
+          rows: 139_884 + 8_524 + 7_612 + 2_503,
+          demo: true,
+        });
+        expect(family('establishments')?.vintages).toEqual(expect.arrayContaining(['2019', '2020', '2024-12-19']));
         expect(family('public-services')).toMatchObject({ loaded: true, demo: true });
         expect(paris.missing).toContain('transit');
         const basRhin = await coverage('67');

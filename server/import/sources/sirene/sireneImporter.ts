@@ -7,26 +7,12 @@ import { readDate, readDecimal } from '../../pipeline/fields';
 import { ImportError, RowError } from '../../pipeline/ImportError';
 import type { DatasetPlan, Importer } from '../../pipeline/Importer';
 import type { ImportProgress } from '../../pipeline/ImportProgress';
+import { ESTABLISHMENT_INDEXES } from '../establishments/establishmentIndexes';
 import { departementLabel } from '../../pipeline/territoryLabel';
 import { sireneAddress } from './sireneAddress';
 import { findSireneFiles, type SireneEstablishmentFile, type SireneFiles } from './sireneFiles';
-import {
-  createEstablishmentStaging,
-  createGeolocalisationStaging,
-  createUniteLegaleStaging,
-  deleteEstablishmentsAndDemoDataset,
-  ESTABLISHMENT_INDEXES,
-  ESTABLISHMENT_STAGING_TABLE,
-  fillStagedNames,
-  fillStagedPositions,
-  GEOLOCALISATION_STAGING_TABLE,
-  insertStagedEstablishments,
-  selectStagedSiretWithoutPosition,
-  selectStagedSirenWithoutName,
-  UNITE_LEGALE_STAGING_TABLE,
-} from './sireneRepository';
 
-const IMPORTER_VERSION = 'sirene-1';
+const IMPORTER_VERSION = 'sirene-2';
 
 /** Lambert-93 (metropole) or the local projection Sirene uses overseas, by département. */
 const LAMBERT_EPSG: Readonly<Record<string, number>> = {
@@ -36,6 +22,12 @@ const LAMBERT_EPSG: Readonly<Record<string, number>> = {
   '974': 2975,
   '976': 4471,
 };
+
+const STAGING_TABLE = `CREATE TEMP TABLE staging_establishments (
+  siret text NOT NULL, siren text, nic text, denomination text, enseigne text, adresse text, code_postal text,
+  commune_code text, departement_code text, naf_code text, tranche_effectifs text, etat text, date_creation date,
+  longitude float8, latitude float8, x float8, y float8, epsg integer
+) ON COMMIT DROP`;
 
 const STAGING_COLUMNS = [
   'siret',
@@ -57,6 +49,20 @@ const STAGING_COLUMNS = [
   'y',
   'epsg',
 ] as const;
+
+/** WGS84 coordinates as given, else the Lambert ones projected with PostGIS; then the IRIS containing the point. */
+const INSERT_ESTABLISHMENTS = `INSERT INTO establishments
+    (siret, siren, nic, denomination, enseigne, adresse, code_postal, commune_code, departement_code, naf_code,
+     tranche_effectifs, etat, date_creation, longitude, latitude, geometry, iris_code, source, source_vintage)
+  SELECT siret, siren, nic, denomination, enseigne, adresse, code_postal, commune_code, departement_code, naf_code,
+    tranche_effectifs, etat, date_creation, ST_X(point), ST_Y(point), point,
+    CASE WHEN point IS NOT NULL THEN
+      (SELECT iris.code FROM iris WHERE ST_Intersects(iris.geometry, point) ORDER BY iris.code LIMIT 1) END,
+    'sirene', $1::text
+  FROM (SELECT *, CASE
+      WHEN longitude IS NOT NULL THEN ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)
+      WHEN x IS NOT NULL THEN ST_Transform(ST_SetSRID(ST_MakePoint(x, y), epsg), 4326)
+    END AS point FROM staging_establishments) staged`;
 
 const SIRET = /^\d{14}$/;
 const NAF = /^\d{2}\.\d{1,2}[A-Z]?$/;
@@ -156,11 +162,13 @@ function establishmentValues(row: DelimitedRow, departement: string): unknown[] 
 
 /** Fills missing names from StockUniteLegale (streamed, only the SIREN of the staged establishments kept). */
 async function addUniteLegaleNames(transaction: Queryable, path: string): Promise<void> {
-  const unnamed = await selectStagedSirenWithoutName(transaction);
-  if (unnamed.length === 0) return;
-  const wanted = new Set(unnamed);
-  await createUniteLegaleStaging(transaction);
-  const buffer = new CopyBuffer(transaction, UNITE_LEGALE_STAGING_TABLE, ['siren', 'denomination']);
+  const { rows } = await transaction.query<{ siren: string }>(
+    'SELECT DISTINCT siren FROM staging_establishments WHERE denomination IS NULL',
+  );
+  if (rows.length === 0) return;
+  const wanted = new Set(rows.map((row) => row.siren));
+  await transaction.exec('CREATE TEMP TABLE staging_unite_legale (siren text, denomination text) ON COMMIT DROP');
+  const buffer = new CopyBuffer(transaction, 'staging_unite_legale', ['siren', 'denomination']);
   await forEachDelimitedRow(path, { separator: 'auto', requiredColumns: ['siren'] }, async (row) => {
     const siren = row.get('siren').trim();
     if (!wanted.has(siren)) return;
@@ -168,7 +176,8 @@ async function addUniteLegaleNames(transaction: Queryable, path: string): Promis
     await buffer.add([siren, uniteLegaleName(row)]);
   });
   await buffer.flush();
-  await fillStagedNames(transaction);
+  await transaction.exec(`UPDATE staging_establishments s SET denomination = u.denomination
+    FROM staging_unite_legale u WHERE u.siren = s.siren AND s.denomination IS NULL`);
 }
 
 /**
@@ -176,12 +185,15 @@ async function addUniteLegaleNames(transaction: Queryable, path: string): Promis
  * WGS84 when given, else x/y in the file's EPSG (Lambert-93 in metropole).
  */
 async function addGeolocalisation(transaction: Queryable, path: string): Promise<void> {
-  const unlocated = await selectStagedSiretWithoutPosition(transaction);
-  if (unlocated.length === 0) return;
-  const wanted = new Set(unlocated);
-  await createGeolocalisationStaging(transaction);
+  const { rows } = await transaction.query<{ siret: string }>(
+    'SELECT siret FROM staging_establishments WHERE longitude IS NULL AND x IS NULL',
+  );
+  if (rows.length === 0) return;
+  const wanted = new Set(rows.map((row) => row.siret));
+  await transaction.exec(`CREATE TEMP TABLE staging_geolocalisation (
+    siret text, longitude float8, latitude float8, x float8, y float8, epsg integer) ON COMMIT DROP`);
   const columns = ['siret', 'longitude', 'latitude', 'x', 'y', 'epsg'];
-  const buffer = new CopyBuffer(transaction, GEOLOCALISATION_STAGING_TABLE, columns);
+  const buffer = new CopyBuffer(transaction, 'staging_geolocalisation', columns);
   await forEachDelimitedRow(path, { separator: 'auto', requiredColumns: ['siret', 'x', 'y'] }, async (row) => {
     const siret = row.get('siret').trim();
     if (!wanted.has(siret)) return;
@@ -195,7 +207,10 @@ async function addGeolocalisation(transaction: Queryable, path: string): Promise
     await buffer.add([siret, longitude, latitude, x, y, epsg]);
   });
   await buffer.flush();
-  await fillStagedPositions(transaction);
+  await transaction.exec(`UPDATE staging_establishments s SET longitude = g.longitude, latitude = g.latitude,
+      x = CASE WHEN g.longitude IS NULL THEN g.x END, y = CASE WHEN g.longitude IS NULL THEN g.y END,
+      epsg = CASE WHEN g.longitude IS NULL AND g.x IS NOT NULL THEN g.epsg END
+    FROM staging_geolocalisation g WHERE g.siret = s.siret`);
 }
 
 async function loadEstablishments(
@@ -204,9 +219,10 @@ async function loadEstablishments(
   file: SireneEstablishmentFile,
   files: SireneFiles,
   departement: string,
+  vintage: string,
 ): Promise<number> {
-  await createEstablishmentStaging(transaction);
-  const buffer = new CopyBuffer(transaction, ESTABLISHMENT_STAGING_TABLE, STAGING_COLUMNS);
+  await transaction.exec(STAGING_TABLE);
+  const buffer = new CopyBuffer(transaction, 'staging_establishments', STAGING_COLUMNS);
   const seen = new Set<string>();
   await forEachDelimitedRow(
     file.path,
@@ -227,7 +243,7 @@ async function loadEstablishments(
   await buffer.flush();
   if (files.uniteLegale) await addUniteLegaleNames(transaction, files.uniteLegale);
   if (files.geolocalisation) await addGeolocalisation(transaction, files.geolocalisation);
-  const affectedRows = await insertStagedEstablishments(transaction);
+  const { affectedRows } = await transaction.query(INSERT_ESTABLISHMENTS, [vintage]);
   progress.update(affectedRows, 1);
   return affectedRows;
 }
@@ -242,9 +258,13 @@ function sirenePlan(file: SireneEstablishmentFile, files: SireneFiles, departeme
     files: [file.path, ...extra],
     version: IMPORTER_VERSION,
     indexes: ESTABLISHMENT_INDEXES,
-    // Real Sirene rows replace the demo establishments of the département (and their dataset record).
-    clear: (transaction) => deleteEstablishmentsAndDemoDataset(transaction, departement),
-    load: (transaction, progress) => loadEstablishments(transaction, progress, file, files, departement),
+    async clear(transaction) {
+      // Real Sirene rows replace the demo establishments of the département (and their dataset record).
+      await transaction.query('DELETE FROM establishments WHERE departement_code = $1', [departement]);
+      await transaction.query(`DELETE FROM datasets WHERE source = 'demo-bpe' AND territory = $1`, [departement]);
+    },
+    load: (transaction, progress) =>
+      loadEstablishments(transaction, progress, file, files, departement, vintageOf(file.path)),
   };
 }
 
