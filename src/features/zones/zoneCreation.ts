@@ -1,8 +1,9 @@
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { DRAWN_POLYGON_COLOR, TRANSPORT_MODE_COLORS, DEFAULT_ZONE_COLOR } from '../../../kernel/zones/zoneColors';
 import type { TransportMode, Zone } from '../../../kernel/zones/Zone';
+import { parisDepartureTime } from '../../../kernel/isochrones/transit/parisDeparture';
 
-/** The zone creation parameters (the only ones kept locally). */
+/** Spec §3: the zone creation parameters (the only ones kept locally). */
 export interface ZoneCreationParameters {
   transportMode: TransportMode;
   /** Minutes. */
@@ -13,11 +14,11 @@ export interface ZoneCreationParameters {
   departureTime: string;
 }
 
-/** Slider bounds: time 5–60 min step 5; distance 1–50 km step 1 (stored in metres). */
+/** Spec §5 slider bounds: time 5–60 min step 5; distance 1–50 km step 1 (stored in metres). */
 export const TIME_RANGE = { min: 5, max: 60, step: 5 } as const;
 export const DISTANCE_RANGE_KM = { min: 1, max: 50, step: 1 } as const;
 
-/** Mode labels and emojis. */
+/** Spec §2: mode labels and emojis. */
 export const TRANSPORT_MODES: readonly { mode: TransportMode; label: string; emoji: string }[] = [
   { mode: 'driving', label: 'Voiture', emoji: '🚗' },
   { mode: 'walking', label: 'À pied', emoji: '🚶' },
@@ -28,16 +29,16 @@ export const TRANSPORT_MODES: readonly { mode: TransportMode; label: string; emo
 export const transportModeLabel = (mode: TransportMode) =>
   TRANSPORT_MODES.find((entry) => entry.mode === mode) ?? { mode, label: mode, emoji: '📍' };
 
-/** Next Monday (today if Monday) at 08:00, offset +02:00. */
+/** Spec §9: next Monday (today if Monday) at 08:00 Europe/Paris (offset +02:00 in summer, +01:00 in winter). */
 export function nextMondayDeparture(now: Date = new Date()): string {
   const day = now.getDay();
   const daysAhead = (8 - day) % 7;
   const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() + daysAhead);
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `${monday.getFullYear()}-${pad(monday.getMonth() + 1)}-${pad(monday.getDate())}T08:00:00+02:00`;
+  return parisDepartureTime(`${monday.getFullYear()}-${pad(monday.getMonth() + 1)}-${pad(monday.getDate())}`, '08:00');
 }
 
-/** The default zone — driving, 15 min, time, 1000 m, next Monday 08:00. */
+/** Spec §9: the default zone — driving, 15 min, time, 1000 m, next Monday 08:00. */
 export function defaultZoneParameters(now: Date = new Date()): ZoneCreationParameters {
   return {
     transportMode: 'driving',
@@ -48,12 +49,12 @@ export function defaultZoneParameters(now: Date = new Date()): ZoneCreationParam
   };
 }
 
-/** A distance zone sends travel time = distance (km) / 50, rounded. */
+/** Spec §5: a distance zone sends travel time = distance (km) / 50, rounded. */
 export function travelTimeSent(parameters: Pick<ZoneCreationParameters, 'zoneType' | 'travelTime' | 'zoneDistance'>) {
   return parameters.zoneType === 'distance' ? Math.round(parameters.zoneDistance / 1000 / 50) : parameters.travelTime;
 }
 
-/** The zone's default name 'Zone N' (N = one more than the zones already there, skipping used names). */
+/** Spec §2: the zone's default name 'Zone N' (N = one more than the zones already there, skipping used names). */
 export function nextZoneName(existing: readonly Pick<Zone, 'name'>[]): string {
   const names = new Set(existing.map((zone) => zone.name));
   let number = existing.length + 1;
@@ -66,7 +67,7 @@ const newId = () =>
     ? crypto.randomUUID()
     : `zone-${Date.now()}-${Math.random().toString(16).slice(2)}`;
 
-/** An isochrone zone around an address, in the mode's colour. */
+/** An isochrone zone around an address, in the mode's colour (spec §3/§9). */
 export function isochroneZone(input: {
   existing: readonly Zone[];
   address: string;
@@ -100,7 +101,7 @@ export function isochroneZone(input: {
 }
 
 /**
- * Area of a ring of [lng, lat] points in km² (shoelace on degrees, 111 000 m per degree of
+ * Area of a ring of [lng, lat] points in km² (shoelace on degrees, spec §9's 111 000 m per degree of
  * latitude, longitude degrees shortened by the cosine of the mean latitude).
  */
 export function ringAreaKm2(points: readonly [number, number][]): number {
@@ -116,7 +117,7 @@ export function ringAreaKm2(points: readonly [number, number][]): number {
   return ((Math.abs(twiceArea) / 2) * metresPerDegreeLongitude * 111_000) / 1_000_000;
 }
 
-/** A drawn polygon (≥ 3 points, [lng, lat]) as a zone; throws below 3 points. */
+/** Spec §3/§4: a drawn polygon (≥ 3 points, [lng, lat]) as a zone; throws below 3 points. */
 export function drawnZone(
   existing: readonly Zone[],
   points: readonly [number, number][],
@@ -142,7 +143,7 @@ export function drawnZone(
     departureTime: null,
     geometry: { type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties: { area_km2: area } },
     color: DRAWN_POLYGON_COLOR,
-    // A drawn polygon keeps its points as (lat, lng) pairs and its area.
+    // Spec §3: a drawn polygon keeps its points as (lat, lng) pairs and its area.
     properties: { type: 'drawn', points: points.map(([lng, lat]) => [lat, lng]), area_km2: area },
     createdAt: stamp,
     updatedAt: stamp,
