@@ -56,7 +56,7 @@ export interface Config {
   autoImport: boolean;
   /** Folder of the on-disk tile cache; `undefined` (TILE_CACHE_DIR=off) keeps tiles in memory only. */
   tileCacheDirectory: string | undefined;
-  /** Spec §5/§6: zones an anonymous visitor may keep (default 1; journeys without accounts raise it). */
+  /** Zones an anonymous visitor may keep (default 1; journeys without accounts raise it). */
   anonymousZoneLimit: number;
   /** SMTP server of the account e-mails; unset: `npm start` runs a local catcher and points this at it. */
   smtpUrl: string | undefined;

@@ -31,10 +31,10 @@ const storedZoneResponse = zoneInputSchema.extend({
   updatedAt: z.string(),
 });
 
-/** Spec §8: the message when the zone quota is reached. */
+/** The message when the zone quota is reached. */
 export const ZONE_LIMIT_MESSAGE = 'Limite atteinte. Passez à une offre supérieure pour continuer.';
 
-/** A stored row in the spec §3 Zone shape. */
+/** A stored row in Zone shape. */
 function zoneFromRow(row: UserZoneRow) {
   return {
     id: row.id,
@@ -55,10 +55,10 @@ function zoneFromRow(row: UserZoneRow) {
 }
 
 /**
- * Spec §7 zone persistence: `/api/user-zones`. Zones belong to the signed-in user or to the anonymous
+ * Zone persistence: `/api/user-zones`. Zones belong to the signed-in user or to the anonymous
  * visitor of the `anonymous_zone_id` cookie (created on the first save); an anonymous visitor keeps
- * at most `ANONYMOUS_ZONE_LIMIT` zones (spec §5: one); a signed-in user creates at most their tier's
- * zones per calendar month.
+ * at most `ANONYMOUS_ZONE_LIMIT` zones (one); a signed-in user creates at most their tier's zones per
+ * calendar month.
  */
 export const zonesRoutes: RouteModule = (app, { database, config, clock }) => {
   const getUserZonesDocumentation = documented({

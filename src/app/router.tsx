@@ -29,13 +29,13 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-/** `/` goes to the map; `/#pricing` (the marketing home's offers, spec §2 links) to the pricing page. */
+/** `/` goes to the map; `/#pricing` (the marketing home's offers, links) to the pricing page. */
 function IndexRedirect() {
   const location = useLocation();
   return <Navigate to={location.hash === '#pricing' ? '/pricing' : '/map'} replace />;
 }
 
-/** `/auth/register` (spec §2 links for anonymous users): the map with the registration modal open. */
+/** `/auth/register`: the map with the registration modal open. */
 function RegisterRoute() {
   const dispatch = useAppDispatch();
   useEffect(() => {
@@ -55,7 +55,7 @@ function RouteErrorScreen() {
   );
 }
 
-/** The routes of spec §2. /verify-email is standalone (outside the layout shell). */
+/** The routes. /verify-email is standalone (outside the layout shell). */
 export const router = createBrowserRouter([
   {
     path: '/verify-email',

@@ -42,7 +42,7 @@ test.describe('login, registration and profile modals', () => {
     await expect(profileButton).toBeFocused();
   });
 
-  test('registration: /auth/register opens it; spec §5 messages; switch to login', async ({ page }) => {
+  test('registration: /auth/register opens it; messages; switch to login', async ({ page }) => {
     await page.goto('/auth/register');
     await expect(page).toHaveURL(/\/map$/);
     const dialog = page.getByRole('dialog', { name: 'Créer un compte' });

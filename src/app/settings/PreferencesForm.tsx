@@ -9,7 +9,7 @@ import { downloadPersonalData } from './personalDataExport';
 import { settingsActions, THEME_CHOICES } from './settingsSlice';
 
 /**
- * The preferences of spec §2 (settings page and the profile's 'Paramètres' tab): theme Clair/Sombre/Auto,
+ * The preferences of (settings page and the profile's 'Paramètres' tab): theme Clair/Sombre/Auto,
  * language, e-mail notifications, legal section.
  */
 export function PreferencesForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {

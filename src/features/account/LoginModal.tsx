@@ -5,7 +5,7 @@ import { Modal } from '../../ui/Modal';
 import { authActions } from './authSlice';
 import { ForgottenPasswordForm } from './ForgottenPasswordForm';
 
-/** Spec §2 'Se connecter': e-mail, password, 'Mot de passe oublié ?', switch to registration. */
+/** 'Se connecter': e-mail, password, 'Mot de passe oublié ?', switch to registration. */
 export function LoginModal({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   const { pending, error } = useAppSelector((state) => state.auth);

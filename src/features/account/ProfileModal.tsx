@@ -15,7 +15,7 @@ const TABS = [
   { id: 'settings', label: 'Paramètres' },
 ] as const;
 
-/** Spec §2 profile modal: 'Profil' and 'Paramètres' tabs. */
+/** Profile modal: 'Profil' and 'Paramètres' tabs. */
 export function ProfileModal({ user, onClose }: { user: User; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const deleting = useAppSelector((state) => state.auth.deleting);

@@ -13,7 +13,7 @@ import { authActions } from './authSlice';
 
 const EMPTY_FORM: RegistrationForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
-/** Spec §2 'Créer un compte': optional names, e-mail, password and confirmation (spec §5 checks). */
+/** 'Créer un compte': optional names, e-mail, password and confirmation. */
 export function RegisterModal({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   const { pending, error, registration } = useAppSelector((state) => state.auth);

@@ -3,7 +3,7 @@ import { accountsCall, isMissingRoute } from './accountsUnavailable';
 import { ApiError } from '../../api/ApiError';
 import { apiClient, type HttpClient } from '../../api/httpClient';
 
-/** Spec §3: the user in the app's form. */
+/** The user in the app's form. */
 export interface User {
   id: string;
   email: string;
@@ -12,7 +12,7 @@ export interface User {
   isVerified: boolean;
 }
 
-/** Spec §3: the user as the server sends it. */
+/** The user as the server sends it. */
 interface ServerUser {
   id: string | number;
   email: string;
@@ -46,7 +46,7 @@ const detailOf = (body: unknown) =>
     ? (body as { detail: string }).detail
     : '';
 
-/** Auth calls of spec §7 (cookies + JSON, no retry: a login is not repeated behind the user's back). */
+/** Auth calls (cookies + JSON, no retry: a login is not repeated behind the user's back). */
 export function createAuthApi(client: HttpClient = apiClient) {
   const options = { credentials: true, retries: 0 } as const;
   return {

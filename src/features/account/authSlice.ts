@@ -2,10 +2,10 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from './authApi';
 import type { RegistrationPayload } from '../../../kernel/account/accountValidation';
 
-/** The three account modals of the layout shell (spec §2). */
+/** The three account modals of the layout shell. */
 export type AuthModal = 'login' | 'register' | 'profile';
 
-/** Spec §4 "Auth": loading, then user null or set. */
+/** Loading, then user null or set. */
 export interface AuthState {
   status: 'loading' | 'ready';
   user: User | null;
@@ -14,7 +14,7 @@ export interface AuthState {
   pending: boolean;
   /** The last login/registration failure, shown in the modal. */
   error: string | null;
-  /** Spec §4: the account deletion dialog has a pending state. */
+  /** The account deletion dialog has a pending state. */
   deleting: boolean;
   /** A registration the server accepted: the account opens from the link mailed to this address. */
   registration: { email: string; detail: string } | null;
@@ -56,7 +56,7 @@ export const authSlice = createSlice({
       state.pending = true;
       state.error = null;
     },
-    /** Spec §4: login/registration sets the user. */
+    /** Login/registration sets the user. */
     authSucceeded(state, action: PayloadAction<User>) {
       state.user = action.payload;
       state.status = 'ready';
@@ -74,7 +74,7 @@ export const authSlice = createSlice({
       state.error = action.payload;
     },
     logoutRequested() {},
-    /** Spec §4: logout clears the user even if the server call fails. */
+    /** Logout clears the user even if the server call fails. */
     loggedOut(state) {
       state.user = null;
       state.modal = null;
