@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext, RouteModule } from './AppContext';
+import { installAuthentication } from './account/authenticateRequest';
 import { installErrorHandler } from './http/errorHandler';
 import { catalogueRoutes } from './openapi/RouteCatalogue';
 import { openApiRoutes } from './openapi/openApiRoutes';
@@ -33,6 +34,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   });
   installErrorHandler(app);
   await app.register(fastifyCookie);
+  installAuthentication(app, context);
 
   await app.register(
     async (api) => {

@@ -1,4 +1,9 @@
 import type { RouteModule } from './AppContext';
+import { accountRoutes } from './account/accountRoutes';
+import { mailInboxRoutes } from './mail/mailInboxRoutes';
+import { localPaymentRoutes } from './subscription/localPaymentRoutes';
+import { stripeWebhookRoutes } from './subscription/stripeWebhookRoutes';
+import { subscriptionRoutes } from './subscription/subscriptionRoutes';
 import { territoryRoutes } from './territory/territoryRoutes';
 import { businessesRoutes } from './businesses/businessesRoutes';
 import { basemapRoutes } from './basemap/basemapRoutes';
@@ -30,4 +35,9 @@ export const ROUTE_MODULES: RouteModule[] = [
   realEstateRoutes,
   publicServicesRoutes,
   businessesRoutes,
+  accountRoutes,
+  subscriptionRoutes,
+  localPaymentRoutes,
+  stripeWebhookRoutes,
+  mailInboxRoutes,
 ];

@@ -3,11 +3,15 @@ import { TRAVEL_TIME_MINUTES, ZONE_DISTANCE_METRES } from './travelModes';
 
 export const TRANSPORT_MODES = ['driving', 'walking', 'cycling', 'public-transport'] as const;
 
+/** Public transport: a departure window of at most 3 h, and the share of its departures the zone stands for. */
+export const DEPARTURE_WINDOW_MAXIMUM_MINUTES = 180;
+export const DEPARTURE_PERCENTILES = [50, 90] as const;
+
 const longitude = z.number().min(-180).max(180);
 const latitude = z.number().min(-90).max(90);
 
 /**
- * `POST /api/isochrone/generate` body (spec §3 zone creation parameters): the start, the mode, a
+ * `POST /api/isochrone/generate` body: the start, the mode, a
  * time zone (travelTime 5–60 min) or a distance zone (zoneDistance 1–50 km, in metres).
  * `reachLimit` (minutes for time zones, metres for distance zones, ≥ the zone's own value) asks for
  * the reached network up to it, so that the client re-contours slider moves without a server call.
@@ -19,11 +23,33 @@ export const isochroneRequestSchema = z
     zoneType: z.enum(['time', 'distance']).default('time'),
     travelTime: z.number().optional(),
     zoneDistance: z.number().optional(),
-    departureTime: z.string().nullish(),
+    /** ISO 8601 with offset; public transport leaves then (default next Monday 08:00, Europe/Paris). */
+    departureTime: z
+      .string()
+      .datetime({ offset: true, message: 'date et heure ISO 8601 attendues, par exemple 2026-11-30T08:00:00+01:00' })
+      .nullish(),
+    /** Public transport: departures every minute from departureTime over this many minutes (0 = one). */
+    departureWindowMinutes: z
+      .number()
+      .int('nombre entier de minutes attendu')
+      .min(0, 'doit être compris entre 0 et 180 minutes')
+      .max(DEPARTURE_WINDOW_MAXIMUM_MINUTES, 'la fenêtre de départ ne peut dépasser 3 h (180 minutes)')
+      .default(0),
+    /** With a window: the zone reached in 50 % (median) or 90 % of the departures. */
+    departurePercentile: z
+      .union([z.literal(50), z.literal(90)], { message: 'doit valoir 50 ou 90 (% des départs)' })
+      .default(50),
     includeReach: z.boolean().default(false),
     reachLimit: z.number().positive().optional(),
   })
   .superRefine((request, context) => {
+    if (request.transportMode === 'public-transport' && request.zoneType !== 'time') {
+      context.addIssue({
+        code: 'custom',
+        path: ['zoneType'],
+        message: 'une zone en transport en commun se mesure en temps (time)',
+      });
+    }
     if (request.zoneType === 'time') {
       const time = request.travelTime;
       if (time === undefined) {
@@ -91,6 +117,30 @@ export const encodedReachSchema = z.object({
 });
 export type EncodedReach = z.infer<typeof encodedReachSchema>;
 
+/** The timetable a public-transport zone was computed on, and its departures. */
+export const transitPropertiesSchema = z.object({
+  /** Producer of the network (« RATP »). */
+  network: z.string(),
+  feedId: z.string(),
+  /** Day (`YYYY-MM-DD`) asked, and day of the timetable used: the same weekday inside its calendar if need be. */
+  requestedDate: z.string(),
+  serviceDate: z.string(),
+  substituted: z.boolean(),
+  /** Calendar period of the network. */
+  validFrom: z.string(),
+  validUntil: z.string(),
+  /** First departure `HH:MM` (Europe/Paris) and window length in minutes (0: one departure). */
+  departure: z.string(),
+  windowMinutes: z.number(),
+  /** Share of the window's departures the zone is reached in (null for one departure). */
+  percentile: z.number().nullable(),
+  departures: z.number(),
+  stopsReached: z.number(),
+  /** « horaires RATP du lundi 18 mars 2019 ». */
+  note: z.string(),
+});
+export type TransitProperties = z.infer<typeof transitPropertiesSchema>;
+
 /** One isochrone: a GeoJSON Feature (RFC 7946; `reach` is a foreign member, present on request). */
 export const isochroneFeatureSchema = z.object({
   type: z.literal('Feature'),
@@ -108,6 +158,8 @@ export const isochroneFeatureSchema = z.object({
     snapDistance: z.number().nullable(),
     areaKm2: z.number(),
     computationTimeMs: z.number(),
+    /** Public transport: the timetable that answered. */
+    transit: transitPropertiesSchema.optional(),
   }),
   reach: encodedReachSchema.optional(),
 });

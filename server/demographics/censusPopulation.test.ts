@@ -148,7 +148,7 @@ describe.each(testDatabaseKinds())('census population, households and housing (R
     expect(aggregated.analysis_metadata.iris_without_population.count).toBe(withoutCensus.length);
   });
 
-  it('shows in the IRIS detail the raw file’s population of an IRIS, and none for an activity IRIS', async () => {
+  it('shows in the IRIS detail the raw file’s population of a habitat IRIS (RP 2016, whole population)', async () => {
     const row = rawPopulation.find((entry) => entry.IRIS === '751114101') ?? rawPopulation[0];
     const response = await app.inject({ method: 'GET', url: `/api/iris/details/${row?.IRIS ?? ''}` });
     expect(response.statusCode, response.body).toBe(200);

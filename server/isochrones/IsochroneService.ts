@@ -6,18 +6,34 @@ import type { IsochroneFeature, ValidIsochroneRequest } from '../../kernel/isoch
 import type { Database } from '../db/Database';
 import { unprocessable } from '../http/HttpError';
 import type { RoadGraphStore } from './RoadGraphStore';
-import { hasGtfsFeedFor, selectDepartementAt } from './transitRepository';
+import { networkName, clockTime, timetableNote } from '../../kernel/isochrones/transit/timetableNote';
+import { TransitEngineStore } from './transit/TransitEngineStore';
+import { transitDeparture } from './transit/transitDeparture';
+import { selectDepartementAt } from './transitRepository';
 import { VALHALLA_COSTING, ValhallaError, ValhallaOffNetworkError, valhallaIsochrone } from './valhallaIsochrone';
 
 export const OFF_NETWORK_MESSAGE = 'Adresse hors du réseau routier importé';
+export const NO_TRANSIT_NETWORK_MESSAGE =
+  'Transport en commun indisponible : aucun réseau de transport (GTFS) n’est importé pour ce territoire. Choisissez Voiture, À pied ou Vélo.';
 
 /** Computes isochrones with the in-memory engine, or with Valhalla when `VALHALLA_URL` is set. */
 export class IsochroneService {
   constructor(
     private readonly database: Database,
     private readonly store: RoadGraphStore,
-    private readonly options: { valhallaUrl?: string | undefined; fetch?: typeof fetch; log?: FastifyBaseLogger } = {},
-  ) {}
+    private readonly options: {
+      valhallaUrl?: string | undefined;
+      fetch?: typeof fetch;
+      log?: FastifyBaseLogger;
+      transit?: TransitEngineStore;
+      /** The clock of the default departure (next Monday 08:00). */
+      now?: () => Date;
+    } = {},
+  ) {
+    this.transit = options.transit ?? new TransitEngineStore(database);
+  }
+
+  readonly transit: TransitEngineStore;
 
   async generate(request: ValidIsochroneRequest): Promise<IsochroneFeature> {
     const startedAt = performance.now();
@@ -70,17 +86,51 @@ export class IsochroneService {
     }
 
     if (request.transportMode === 'public-transport') {
+      const road = await this.store.get();
+      // A start far from every street (and so from every stop) is off the network.
+      if (!road.snap('walking', ...request.coordinates)) throw unprocessable(OFF_NETWORK_MESSAGE, 'OFF_NETWORK');
       const departement = await selectDepartementAt(this.database, ...request.coordinates);
-      if (!(await hasGtfsFeedFor(this.database, departement))) {
-        throw unprocessable(
-          'Transport en commun indisponible : aucun réseau de transport (GTFS) n’est importé pour ce territoire. Choisissez Voiture, À pied ou Vélo.',
-          'NO_TRANSIT_NETWORK',
+      const network = await this.transit.get(departement, road);
+      if (!network) throw unprocessable(NO_TRANSIT_NETWORK_MESSAGE, 'NO_TRANSIT_NETWORK');
+      const { feed, engine } = network;
+      const departure = transitDeparture(request.departureTime, engine.timetable.services, this.options.now?.());
+      if (!departure) throw unprocessable(NO_TRANSIT_NETWORK_MESSAGE, 'NO_TRANSIT_NETWORK');
+      const limit = (minutes as number) * 60;
+      const windowMinutes = request.departureWindowMinutes;
+      try {
+        const result = engine.isochrone(
+          {
+            origin: request.coordinates,
+            date: departure.serviceDate,
+            departureSeconds: departure.seconds,
+            windowSeconds: windowMinutes * 60,
+            percentile: request.departurePercentile,
+            limit,
+          },
+          request.includeReach && request.reachLimit !== undefined ? request.reachLimit * 60 : limit,
         );
+        const name = networkName(feed.name);
+        const feature = finish(result.geometry, 'zonalyse', result.snapMetres);
+        feature.properties.transit = {
+          network: name,
+          feedId: feed.id,
+          requestedDate: departure.requestedDate,
+          serviceDate: departure.serviceDate,
+          substituted: departure.substituted,
+          validFrom: feed.startDate,
+          validUntil: feed.endDate,
+          departure: clockTime(departure.seconds),
+          windowMinutes,
+          percentile: windowMinutes > 0 ? request.departurePercentile : null,
+          departures: result.departures,
+          stopsReached: result.reachedStops,
+          note: timetableNote(name, departure.serviceDate),
+        };
+        return request.includeReach ? { ...feature, reach: encodeReachedNetwork(result.reach) } : feature;
+      } catch (error) {
+        if (error instanceof OffNetworkError) throw unprocessable(OFF_NETWORK_MESSAGE, 'OFF_NETWORK');
+        throw error;
       }
-      throw unprocessable(
-        'Transport en commun indisponible : le calcul d’isochrones sur le réseau GTFS importé demande un serveur Valhalla (VALHALLA_URL).',
-        'TRANSIT_ENGINE_MISSING',
-      );
     }
 
     const engine = await this.store.get();

@@ -151,15 +151,16 @@ describe.each(testDatabaseKinds())('isochrone endpoints on the Paris street netw
     expect(badMode.json<{ detail: string }>().detail).toContain('« transportMode »');
   });
 
-  it('explains that public transport needs a GTFS network', async () => {
+  it('answers public transport on the imported métro timetable, off the network with the product message', async () => {
+    const feature = await generate({ coordinates: CHATELET, transportMode: 'public-transport', travelTime: 15 });
+    expect(feature.properties.transit?.network).toBe('RATP');
     const response = await app.inject({
       method: 'POST',
       url: '/api/isochrone/generate',
-      payload: { coordinates: CHATELET, transportMode: 'public-transport', zoneType: 'time', travelTime: 30 },
+      payload: { coordinates: [4.8357, 45.764], transportMode: 'public-transport', zoneType: 'time', travelTime: 30 },
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ code: 'NO_TRANSIT_NETWORK' });
-    expect(response.json<{ detail: string }>().detail).toMatch(/aucun réseau de transport \(GTFS\)/);
+    expect(response.json()).toMatchObject({ code: 'OFF_NETWORK', detail: 'Adresse hors du réseau routier importé' });
   });
 
   it('answers each request of a batch on its own', async () => {

@@ -13,20 +13,3 @@ export async function selectDepartementAt(
   );
   return rows[0]?.code;
 }
-
-/**
- * Whether a GTFS network is imported for the département (contract: a `gtfs_feeds` row whose
- * `departement_codes` contains it). No `gtfs_feeds` table means no network.
- */
-export async function hasGtfsFeedFor(database: Queryable, departement: string | undefined): Promise<boolean> {
-  if (!departement) return false;
-  const { rows: tables } = await database.query<{ present: boolean }>(
-    `SELECT to_regclass('gtfs_feeds') IS NOT NULL AS present`,
-  );
-  if (!tables[0]?.present) return false;
-  const { rows } = await database.query<{ found: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM gtfs_feeds WHERE $1 = ANY (departement_codes)) AS found',
-    [departement],
-  );
-  return rows[0]?.found ?? false;
-}

@@ -266,7 +266,9 @@ function Housing({ data }: { data: AggregatedDemographics }) {
     <>
       <div className="figure-grid">
         <FigureCard
-          label="Résidences principales"
+          label={
+            housing.main_residences === null ? 'Résidences principales (maisons et appartements)' : 'Résidences principales'
+          }
           value={formatNumber(housing.main_residences ?? housing.share_denominator)}
           source={housing}
         />

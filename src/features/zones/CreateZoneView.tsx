@@ -13,7 +13,9 @@ import {
   transportModeLabel,
   type ZoneCreationParameters,
 } from './zoneCreation';
-import { isochroneFeatureSchema } from '../../../kernel/isochrones/isochroneSchemas';
+import { isochroneFeatureSchema, transitPropertiesSchema } from '../../../kernel/isochrones/isochroneSchemas';
+import { TransitDepartureFields, type TransitDeparture } from './TransitDepartureFields';
+import { transitNoteText } from './transitNoteText';
 import { useMapController } from '../../map/MapControllerContext';
 import { IsochroneRecontour } from '../isochrones/IsochroneRecontour';
 import { loadCreationParameters, saveCreationParameters } from './zoneCreationStorage';
@@ -33,18 +35,29 @@ interface Preview {
   feature: Feature<Polygon | MultiPolygon>;
   /** Whether slider moves are re-contoured in the browser (the server sent the reached network). */
   local: boolean;
+  /** Public transport: departure, window and percentile the preview was computed for. */
+  departureKey: string;
 }
+
+type TransitChoice = Omit<TransitDeparture, 'departureTime'>;
+
+/** What a public-transport preview depends on besides the start, mode and type ('' for the road modes). */
+const departureKeyOf = (parameters: ZoneCreationParameters, transit: TransitChoice) =>
+  parameters.transportMode === 'public-transport'
+    ? `${parameters.departureTime} ${transit.departureWindowMinutes} ${transit.departurePercentile}`
+    : '';
 
 const sliderValue = (parameters: ZoneCreationParameters) =>
   parameters.zoneType === 'time' ? parameters.travelTime : parameters.zoneDistance;
 /** The POST /api/isochrone/generate body for a start and the creation parameters. */
-const isochroneRequest = (start: GeocodedPlace, parameters: ZoneCreationParameters) => ({
+const isochroneRequest = (start: GeocodedPlace, parameters: ZoneCreationParameters, transit: TransitChoice) => ({
   coordinates: start.center,
   transportMode: parameters.transportMode,
   travelTime: parameters.travelTime,
   zoneType: parameters.zoneType,
   zoneDistance: parameters.zoneDistance,
   departureTime: parameters.transportMode === 'public-transport' ? parameters.departureTime : null,
+  ...(parameters.transportMode === 'public-transport' ? transit : {}),
 });
 
 /** The feature without the reached network (a foreign member only the re-contour worker needs). */
@@ -56,12 +69,13 @@ const withoutReach = (feature: Feature<Polygon | MultiPolygon>): Feature<Polygon
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Spec §2 create-zone view: start address (suggestions, search button), type, mode, slider, create/cancel. */
+/** Create-zone view: start address (suggestions, search button), type, mode, slider, create/cancel. */
 export function CreateZoneView({ onDone }: { onDone: () => void }) {
   const dispatch = useAppDispatch();
   const controller = useMapController();
   const zones = useAppSelector((state) => state.zones.zones);
   const [parameters, setParameters] = useState<ZoneCreationParameters>(loadCreationParameters);
+  const [transit, setTransit] = useState<TransitChoice>({ departureWindowMinutes: 0, departurePercentile: 50 });
   const [address, setAddress] = useState('');
   const [place, setPlace] = useState<GeocodedPlace | null>(null);
   const [suggestions, setSuggestions] = useState<GeocodedPlace[]>([]);
@@ -94,12 +108,18 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
   };
 
   /** The preview still stands for these parameters (start, mode and type; the value may differ). */
-  const previewMatches = (candidate: Preview | null, values: ZoneCreationParameters, start: GeocodedPlace | null) =>
+  const previewMatches = (
+    candidate: Preview | null,
+    values: ZoneCreationParameters,
+    start: GeocodedPlace | null,
+    choice: TransitChoice = transit,
+  ) =>
     candidate !== null &&
     start !== null &&
     candidate.place === start &&
     candidate.transportMode === values.transportMode &&
-    candidate.zoneType === values.zoneType;
+    candidate.zoneType === values.zoneType &&
+    candidate.departureKey === departureKeyOf(values, choice);
 
   /** Slider moved: re-contour the preview in the worker, without a server call, when it can. */
   const followSlider = (next: ZoneCreationParameters) => {
@@ -147,7 +167,7 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
     controller?.flyTo(chosen.center, 'general');
   };
 
-  /** Spec §8: geocodes the typed address; null (with the message under the input) when nothing is found. */
+  /** Geocodes the typed address; null (with the message under the input) when nothing is found. */
   const geocode = async (): Promise<GeocodedPlace | null> => {
     const query = address.trim();
     if (!query) return null;
@@ -187,7 +207,7 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
         preview && previewMatches(preview, parameters, start) && preview.value === sliderValue(parameters)
           ? preview.feature
           : undefined;
-      const feature = previewed ?? (await isochronesApi.generate(isochroneRequest(start, parameters))).feature;
+      const feature = previewed ?? (await isochronesApi.generate(isochroneRequest(start, parameters, transit))).feature;
       const zone = isochroneZone({
         existing: zones,
         address: start.label,
@@ -209,9 +229,19 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
   const shownSuggestions = place || address.trim().length < 3 ? [] : suggestions;
   const update = (changes: Partial<ZoneCreationParameters>) => {
     const next = { ...parameters, ...changes };
+    // Public transport is measured in time only.
+    if (next.transportMode === 'public-transport') next.zoneType = 'time';
     setParameters(next);
     if (preview && !previewMatches(preview, next, place)) showPreview(null);
     else followSlider(next);
+  };
+  const updateTransit = (changes: Partial<TransitDeparture>) => {
+    const { departureTime, ...choice } = changes;
+    const nextChoice = { ...transit, ...choice };
+    const next = departureTime ? { ...parameters, departureTime } : parameters;
+    setTransit(nextChoice);
+    setParameters(next);
+    if (preview && !previewMatches(preview, next, place, nextChoice)) showPreview(null);
   };
 
   /** Computes the zone once (with the reached network up to the slider's maximum) and shows it on the map. */
@@ -227,8 +257,9 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
       if (!start) return;
       const reachLimit = parameters.zoneType === 'time' ? TIME_RANGE.max : DISTANCE_RANGE_KM.max * 1000;
       const { feature } = await isochronesApi.generate({
-        ...isochroneRequest(start, parameters),
-        ...(parameters.transportMode === 'public-transport' ? {} : { includeReach: true, reachLimit }),
+        ...isochroneRequest(start, parameters, transit),
+        includeReach: true,
+        reachLimit,
       });
       const parsed = isochroneFeatureSchema.safeParse(feature);
       let local = false;
@@ -244,6 +275,7 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
         value: sliderValue(parameters),
         feature: withoutReach(feature),
         local,
+        departureKey: departureKeyOf(parameters, transit),
       };
       showPreview(next);
       showNewZone(controller, {
@@ -259,6 +291,8 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
   const isDistance = parameters.zoneType === 'distance';
   const kilometres = Math.round(parameters.zoneDistance / 1000);
   const mode = transportModeLabel(parameters.transportMode);
+  const isTransit = parameters.transportMode === 'public-transport';
+  const previewTransit = transitPropertiesSchema.safeParse(preview?.feature.properties?.transit);
 
   return (
     <form className="perimeter" onSubmit={create} noValidate aria-busy={status === 'creating'}>
@@ -332,6 +366,7 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
                 name="zoneType"
                 value={value}
                 checked={parameters.zoneType === value}
+                disabled={value === 'distance' && isTransit}
                 onChange={() => update({ zoneType: value })}
               />
               <span>{label}</span>
@@ -390,13 +425,19 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
         )}
       </div>
 
+      {isTransit ? (
+        <TransitDepartureFields
+          value={{ ...transit, departureTime: parameters.departureTime }}
+          onChange={updateTransit}
+        />
+      ) : null}
+
       <p className="perimeter__info">
         {isDistance
           ? `La zone couvre les lieux à moins de ${kilometres} km de l’adresse par le réseau (${mode.label.toLowerCase()}).`
-          : `La zone couvre les lieux accessibles en ${parameters.travelTime} min (${mode.label.toLowerCase()}) depuis l’adresse, calculés sur le réseau routier importé.`}
-        {parameters.transportMode === 'public-transport'
-          ? ` Départ le ${formatLongDate(parameters.departureTime)} à 08:00.`
-          : ''}
+          : isTransit
+            ? `La zone couvre les lieux accessibles en ${parameters.travelTime} min en transport en commun depuis l’adresse : marche jusqu’aux stations, horaires du réseau importé (GTFS), correspondances et marche à l’arrivée. Départ le ${formatLongDate(parameters.departureTime)}.`
+            : `La zone couvre les lieux accessibles en ${parameters.travelTime} min (${mode.label.toLowerCase()}) depuis l’adresse, calculés sur le réseau routier importé.`}
       </p>
 
       <div className="perimeter__row">
@@ -414,6 +455,11 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
           </span>
         ) : null}
       </div>
+      {previewTransit.success ? (
+        <p className="perimeter__info perimeter__transit-note" data-testid="transit-note">
+          {transitNoteText(previewTransit.data)}
+        </p>
+      ) : null}
 
       {creationError ? (
         <p className="form__error" role="alert">

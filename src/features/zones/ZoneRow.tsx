@@ -4,6 +4,8 @@ import { transportModeLabel, zoneKind } from './zoneCreation';
 import { formatNumber, formatSquareKilometres } from '../../../kernel/format/formatFrench';
 import { Modal } from '../../ui/Modal';
 import { CentreIcon, EyeIcon, EyeOffIcon, TrashIcon } from './zonesIcons';
+import { transitPropertiesSchema } from '../../../kernel/isochrones/isochroneSchemas';
+import { transitSummary } from './transitNoteText';
 
 const LEVEL_LABELS = { region: 'Région', department: 'Département', commune: 'Commune', iris: 'IRIS' } as const;
 
@@ -26,7 +28,7 @@ export function zoneSummary(zone: Zone): string {
   return `${emoji} ${label} · ${amount}`;
 }
 
-/** Spec §2 zone row: selection checkbox, name, mode and amount; centre, show/hide and delete actions. */
+/** Zone row: selection checkbox, name, mode and amount; centre, show/hide and delete actions. */
 export function ZoneRow({
   zone,
   selected,
@@ -48,6 +50,7 @@ export function ZoneRow({
 }) {
   const [confirming, setConfirming] = useState(false);
   const checkboxId = `zone-select-${zone.id}`;
+  const transit = transitPropertiesSchema.safeParse(zone.properties.transit);
   return (
     <li
       className={`zone-row${selected ? ' zone-row--selected' : ''}${active ? ' zone-row--active' : ''}`}
@@ -66,6 +69,11 @@ export function ZoneRow({
           {zone.name}
         </span>
         <span className="zone-row__summary">{zoneSummary(zone)}</span>
+        {transit.success ? (
+          <span className="zone-row__address" title={transit.data.note}>
+            {transitSummary(transit.data)}
+          </span>
+        ) : null}
         {zone.address && zoneKind(zone) === 'isochrone' ? (
           <span className="zone-row__address">{zone.address}</span>
         ) : null}

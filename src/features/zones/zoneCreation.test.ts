@@ -13,16 +13,17 @@ import {
 import { defaultZoneColor } from '../../../kernel/zones/zoneColors';
 
 describe('zone creation rules', () => {
-  it('departs next Monday at 08:00 +02:00, today when it is Monday', () => {
-    expect(nextMondayDeparture(new Date(2026, 10, 22, 15))).toBe('2026-11-23T08:00:00+02:00'); // Sunday
-    expect(nextMondayDeparture(new Date(2026, 10, 23, 9))).toBe('2026-11-23T08:00:00+02:00'); // Monday
-    expect(nextMondayDeparture(new Date(2026, 10, 24, 9))).toBe('2026-11-30T08:00:00+02:00'); // Tuesday
+  it('departs next Monday at 08:00 Europe/Paris, today when it is Monday', () => {
+    expect(nextMondayDeparture(new Date(2026, 10, 22, 15))).toBe('2026-11-23T08:00:00+01:00'); // Sunday
+    expect(nextMondayDeparture(new Date(2026, 10, 23, 9))).toBe('2026-11-23T08:00:00+01:00'); // Monday
+    expect(nextMondayDeparture(new Date(2026, 10, 24, 9))).toBe('2026-11-30T08:00:00+01:00'); // Tuesday
+    expect(nextMondayDeparture(new Date(2026, 5, 10, 9))).toBe('2026-06-15T08:00:00+02:00'); // summer time
     expect(defaultZoneParameters(new Date(2026, 10, 22))).toEqual({
       transportMode: 'driving',
       travelTime: 15,
       zoneType: 'time',
       zoneDistance: 1000,
-      departureTime: '2026-11-23T08:00:00+02:00',
+      departureTime: '2026-11-23T08:00:00+01:00',
     });
   });
 

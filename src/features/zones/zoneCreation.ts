@@ -1,6 +1,7 @@
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { DRAWN_POLYGON_COLOR, TRANSPORT_MODE_COLORS, DEFAULT_ZONE_COLOR } from '../../../kernel/zones/zoneColors';
 import type { TransportMode, Zone } from '../../../kernel/zones/Zone';
+import { parisDepartureTime } from '../../../kernel/isochrones/transit/parisDeparture';
 
 /** Spec §3: the zone creation parameters (the only ones kept locally). */
 export interface ZoneCreationParameters {
@@ -28,13 +29,13 @@ export const TRANSPORT_MODES: readonly { mode: TransportMode; label: string; emo
 export const transportModeLabel = (mode: TransportMode) =>
   TRANSPORT_MODES.find((entry) => entry.mode === mode) ?? { mode, label: mode, emoji: '📍' };
 
-/** Spec §9: next Monday (today if Monday) at 08:00, offset +02:00. */
+/** Spec §9: next Monday (today if Monday) at 08:00 Europe/Paris (offset +02:00 in summer, +01:00 in winter). */
 export function nextMondayDeparture(now: Date = new Date()): string {
   const day = now.getDay();
   const daysAhead = (8 - day) % 7;
   const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() + daysAhead);
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `${monday.getFullYear()}-${pad(monday.getMonth() + 1)}-${pad(monday.getDate())}T08:00:00+02:00`;
+  return parisDepartureTime(`${monday.getFullYear()}-${pad(monday.getMonth() + 1)}-${pad(monday.getDate())}`, '08:00');
 }
 
 /** Spec §9: the default zone — driving, 15 min, time, 1000 m, next Monday 08:00. */

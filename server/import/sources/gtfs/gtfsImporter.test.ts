@@ -7,7 +7,8 @@ import { readRawCsv } from '../../../../tests/support/rawCsv';
 import { openDataDirectory, openEmptyDatabase, testDatabaseKinds } from '../../../../tests/support/testDatabase';
 import type { Database } from '../../../db/Database';
 import { runImports } from '../../pipeline/runImports';
-import { findGtfsFeeds } from './gtfsFeedFiles';
+import { findGtfsFeeds, type GtfsFeedSource } from './gtfsFeedFiles';
+import { readFeedValidity } from './gtfsFeedValidity';
 import { gtfsImporter } from './gtfsImporter';
 import { gtfsSeconds } from './gtfsValues';
 
@@ -15,11 +16,21 @@ const quiet = { write: () => true, isTTY: false };
 const FIXTURE = resolve(import.meta.dirname, '../../../../tests/fixtures/gtfs/ligne-demo');
 
 describe('GTFS values and feeds', () => {
-  it('reads times past midnight and finds no feed in the staged open data', () => {
+  it('reads times past midnight and finds the RATP métro published line by line as one network', async () => {
     expect(gtfsSeconds('08:01:30')).toBe(8 * 3600 + 90);
     expect(gtfsSeconds('24:02:40')).toBe(24 * 3600 + 160);
     expect(gtfsSeconds('8:1:30')).toBeUndefined();
-    expect(findGtfsFeeds(openDataDirectory())).toEqual([]);
+    const feeds = findGtfsFeeds(openDataDirectory());
+    expect(feeds.map((feed) => [feed.id, feed.kind, feed.parts?.length])).toEqual([
+      ['ratp-metro-2019-per-line', 'bundle', 17],
+    ]);
+    expect(feeds[0]?.parts?.slice(0, 3).map((path) => path.split('/').pop())).toEqual([
+      'RATP_GTFS_METRO_1.zip',
+      'RATP_GTFS_METRO_2.zip',
+      'RATP_GTFS_METRO_3.zip',
+    ]);
+    // The calendar's validity period is the dataset's vintage.
+    expect(await readFeedValidity(feeds[0] as GtfsFeedSource)).toEqual({ start: '2019-02-05', end: '2019-08-04' });
   });
 });
 
@@ -50,8 +61,8 @@ describe.each(testDatabaseKinds())('GTFS importer on %s', (kind) => {
     const total = ['agency', 'stops', 'routes', 'trips', 'stop_times', 'calendar', 'calendar_dates']
       .map((name) => count(`${name}.txt`))
       .reduce((sum, rows) => sum + rows, 0);
-    expect(outcomes.map((outcome) => [outcome.source, outcome.territory, outcome.rows])).toEqual([
-      ['gtfs', '75', total],
+    expect(outcomes.map((outcome) => [outcome.source, outcome.territory, outcome.vintage, outcome.rows])).toEqual([
+      ['gtfs', '75', '2025-01-06/2025-07-06', total],
     ]);
     const feed = await database.query<Record<string, unknown>>(
       'SELECT id, name, departement_codes, feed_start_date, feed_end_date FROM gtfs_feeds',
@@ -65,10 +76,21 @@ describe.each(testDatabaseKinds())('GTFS importer on %s', (kind) => {
         feed_end_date: '2025-07-06',
       },
     ]);
-    const late = await database.query<{ departure_time: string; departure_seconds: number }>(
-      `SELECT departure_time, departure_seconds FROM gtfs_stop_times WHERE trip_id = 'M1-W-2350' AND stop_sequence = 2`,
+    // Stop times are kept per trip, in stop_sequence order, in seconds (24:00:00 = 86 400).
+    const late = await database.query<{ sequences: number[]; departures: number[] }>(
+      `SELECT stop_sequences AS sequences, departure_seconds AS departures FROM gtfs_trip_timetables
+       WHERE trip_id = 'M1-W-2350'`,
     );
-    expect(late.rows).toEqual([{ departure_time: '24:00:00', departure_seconds: 86_400 }]);
+    const trip = late.rows[0];
+    expect(trip?.departures[trip.sequences.indexOf(2)]).toBe(86_400);
+    const stopTimes = await database.query<{ count: number }>(
+      `SELECT sum(cardinality(stop_ids))::int AS count FROM gtfs_trip_timetables WHERE feed_id = 'ligne-demo'`,
+    );
+    expect(stopTimes.rows[0]?.count).toBe(count('stop_times.txt'));
+    const stations = await database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM gtfs_stops WHERE feed_id = 'ligne-demo' AND station_id IS NOT NULL`,
+    );
+    expect(stations.rows[0]?.count).toBe(count('stops.txt'));
     const stops = await database.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM gtfs_stops WHERE geometry IS NOT NULL AND feed_id = 'ligne-demo'`,
     );
@@ -89,7 +111,7 @@ describe.each(testDatabaseKinds())('GTFS importer on %s', (kind) => {
       runImports(database, [gtfsImporter], { openDataDirectory: directory, departements: ['75'] }, { output: quiet }),
     ).rejects.toThrow(/stop_times\.txt:3, colonne « stop_id » : « LOUVRE_1 » absent de stops\.txt/);
     const { rows } = await database.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM gtfs_stop_times WHERE feed_id = 'ligne-demo'`,
+      `SELECT sum(cardinality(stop_ids))::int AS count FROM gtfs_trip_timetables WHERE feed_id = 'ligne-demo'`,
     );
     expect(rows[0]?.count).toBe(8);
   });

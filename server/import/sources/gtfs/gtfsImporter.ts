@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Queryable } from '../../../db/Database';
 import { CopyBuffer, type CopyValue } from '../../pipeline/copy/CopyBuffer';
@@ -7,19 +7,21 @@ import { ImportError, RowError } from '../../pipeline/ImportError';
 import type { DatasetPlan, Importer } from '../../pipeline/Importer';
 import type { ImportProgress } from '../../pipeline/ImportProgress';
 import { departementLabel } from '../../pipeline/territoryLabel';
-import { feedChecksumFiles, findGtfsFeeds, type GtfsFeedSource, openGtfsFolder } from './gtfsFeedFiles';
+import { feedChecksumFiles, feedParts, findGtfsFeeds, type GtfsFeedSource, openGtfsFolder } from './gtfsFeedFiles';
+import { readFeedValidity } from './gtfsFeedValidity';
 import { gtfsDate, gtfsDecimal, gtfsInteger, gtfsSeconds, gtfsText } from './gtfsValues';
 
-const IMPORTER_VERSION = 'gtfs-1';
+const IMPORTER_VERSION = 'gtfs-2';
 
 const GTFS_TABLES = [
   'gtfs_agency',
   'gtfs_stops',
   'gtfs_routes',
   'gtfs_trips',
-  'gtfs_stop_times',
   'gtfs_calendar',
   'gtfs_calendar_dates',
+  'gtfs_transfers',
+  'gtfs_trip_timetables',
 ] as const;
 
 const INDEXES = {
@@ -27,10 +29,14 @@ const INDEXES = {
   gtfs_stops_geometry_index: 'CREATE INDEX gtfs_stops_geometry_index ON gtfs_stops USING gist (geometry)',
   gtfs_trips_id_index: 'CREATE UNIQUE INDEX gtfs_trips_id_index ON gtfs_trips (feed_id, trip_id)',
   gtfs_trips_route_index: 'CREATE INDEX gtfs_trips_route_index ON gtfs_trips (feed_id, route_id)',
-  gtfs_stop_times_trip_index:
-    'CREATE UNIQUE INDEX gtfs_stop_times_trip_index ON gtfs_stop_times (feed_id, trip_id, stop_sequence)',
-  gtfs_stop_times_stop_index: 'CREATE INDEX gtfs_stop_times_stop_index ON gtfs_stop_times (feed_id, stop_id)',
+  gtfs_transfers_stops_index:
+    'CREATE UNIQUE INDEX gtfs_transfers_stops_index ON gtfs_transfers (feed_id, from_stop_id, to_stop_id)',
+  gtfs_trip_timetables_id_index:
+    'CREATE UNIQUE INDEX gtfs_trip_timetables_id_index ON gtfs_trip_timetables (feed_id, trip_id)',
 };
+
+/** Same-name stops closer than this (metres) form one station when the feed gives no parent station. */
+const STATION_RADIUS_METRES = 300;
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
@@ -72,19 +78,50 @@ function known(ids: ReadonlySet<string>, column: string, id: string, file: strin
   return id;
 }
 
-async function loadFeed(
+/** Ids seen so far in the network (a bundle's parts share them: an id may not repeat across parts). */
+interface NetworkIds {
+  agencies: Map<string, string>;
+  stops: Set<string>;
+  routes: Set<string>;
+  services: Set<string>;
+  trips: Set<string>;
+  transfers: { from: string; to: string; type: number; seconds: number | null }[];
+}
+
+/** One trip's stop times as read (any order). */
+interface TripTimes {
+  route: string;
+  service: string;
+  sequences: number[];
+  stops: string[];
+  arrivals: (number | null)[];
+  departures: (number | null)[];
+}
+
+/** A PostgreSQL array literal (`{"a","b"}`, `{1,NULL}`) for `COPY`. */
+function sqlArray(values: readonly (string | number | null)[]): string {
+  const items = values.map((value) =>
+    value === null ? 'NULL' : typeof value === 'number' ? String(value) : `"${value.replace(/["\\]/g, '\\$&')}"`,
+  );
+  return `{${items.join(',')}}`;
+}
+
+/** Loads one feed (or one part of a bundle) into the network's tables; `report` gets the part's fraction. */
+async function loadPart(
   transaction: Queryable,
-  progress: ImportProgress,
-  feed: GtfsFeedSource,
-  departements: readonly string[],
+  feedId: string,
+  folder: string,
+  ids: NetworkIds,
+  report: (rows: number, fraction: number) => void,
 ): Promise<number> {
-  const folder = await openGtfsFolder(feed);
   for (const file of ['agency.txt', 'stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt'])
     requireFile(folder, file);
-  await transaction.query('INSERT INTO gtfs_feeds (id, name) VALUES ($1, $1)', [feed.id]);
+  const feed = { id: feedId };
+  const progress = { update: report };
+  const { agencies, stops, routes, services, trips } = ids;
+  const tripTimes = new Map<string, TripTimes>();
   let rows = 0;
 
-  const agencies = new Set<string>();
   rows += await copyFile(
     transaction,
     feed.id,
@@ -93,18 +130,25 @@ async function loadFeed(
     'gtfs_agency',
     ['agency_id', 'agency_name', 'agency_url', 'agency_timezone', 'agency_lang', 'agency_phone'],
     ['agency_name'],
-    (row) => [
-      unique(agencies, 'agency_id', gtfsText(row, 'agency_id') ?? ''),
-      gtfsText(row, 'agency_name', true),
-      gtfsText(row, 'agency_url'),
-      gtfsText(row, 'agency_timezone'),
-      gtfsText(row, 'agency_lang'),
-      gtfsText(row, 'agency_phone'),
-    ],
+    (row) => {
+      const id = gtfsText(row, 'agency_id') ?? '';
+      const name = gtfsText(row, 'agency_name', true) as string;
+      // The parts of a bundle repeat their agency: the same one is kept once.
+      if (agencies.get(id) === name) return undefined;
+      if (agencies.has(id)) throw new RowError('agency_id', `identifiant « ${id} » en double`);
+      agencies.set(id, name);
+      return [
+        id,
+        name,
+        gtfsText(row, 'agency_url'),
+        gtfsText(row, 'agency_timezone'),
+        gtfsText(row, 'agency_lang'),
+        gtfsText(row, 'agency_phone'),
+      ];
+    },
   );
   progress.update(rows, 0.05);
 
-  const stops = new Set<string>();
   rows += await copyFile(
     transaction,
     feed.id,
@@ -150,7 +194,6 @@ async function loadFeed(
   );
   progress.update(rows, 0.15);
 
-  const routes = new Set<string>();
   rows += await copyFile(
     transaction,
     feed.id,
@@ -194,7 +237,6 @@ async function loadFeed(
   );
   progress.update(rows, 0.2);
 
-  const services = new Set<string>();
   rows += await copyFile(
     transaction,
     feed.id,
@@ -232,7 +274,6 @@ async function loadFeed(
   }
   progress.update(rows, 0.25);
 
-  const trips = new Set<string>();
   rows += await copyFile(
     transaction,
     feed.id,
@@ -251,69 +292,178 @@ async function loadFeed(
       'wheelchair_accessible',
     ],
     ['route_id', 'service_id', 'trip_id'],
-    (row) => [
-      known(routes, 'route_id', gtfsText(row, 'route_id', true) as string, 'routes.txt'),
-      known(services, 'service_id', gtfsText(row, 'service_id', true) as string, 'calendar.txt / calendar_dates.txt'),
-      unique(trips, 'trip_id', gtfsText(row, 'trip_id', true) as string),
-      gtfsText(row, 'trip_headsign'),
-      gtfsText(row, 'trip_short_name'),
-      gtfsInteger(row, 'direction_id', 0, 1),
-      gtfsText(row, 'block_id'),
-      gtfsText(row, 'shape_id'),
-      gtfsInteger(row, 'wheelchair_accessible', 0, 2),
-    ],
-  );
-  progress.update(rows, 0.35);
-
-  const time = (row: DelimitedRow, column: string): [string | null, number | null] => {
-    const text = gtfsText(row, column);
-    if (text === null) return [null, null];
-    const seconds = gtfsSeconds(text);
-    if (seconds === undefined) throw new RowError(column, `heure HH:MM:SS attendue, reçu « ${text} »`);
-    return [text, seconds];
-  };
-  rows += await copyFile(
-    transaction,
-    feed.id,
-    folder,
-    'stop_times.txt',
-    'gtfs_stop_times',
-    [
-      'trip_id',
-      'arrival_time',
-      'departure_time',
-      'stop_id',
-      'stop_sequence',
-      'stop_headsign',
-      'pickup_type',
-      'drop_off_type',
-      'shape_dist_traveled',
-      'arrival_seconds',
-      'departure_seconds',
-    ],
-    ['trip_id', 'stop_id', 'stop_sequence'],
     (row) => {
-      const [arrival, arrivalSeconds] = time(row, 'arrival_time');
-      const [departure, departureSeconds] = time(row, 'departure_time');
-      if (arrivalSeconds !== null && departureSeconds !== null && departureSeconds < arrivalSeconds) {
-        throw new RowError('departure_time', `départ ${departure} avant l’arrivée ${arrival}`);
-      }
+      const route = known(routes, 'route_id', gtfsText(row, 'route_id', true) as string, 'routes.txt');
+      const service = known(
+        services,
+        'service_id',
+        gtfsText(row, 'service_id', true) as string,
+        'calendar.txt / calendar_dates.txt',
+      );
+      const trip = unique(trips, 'trip_id', gtfsText(row, 'trip_id', true) as string);
+      tripTimes.set(trip, { route, service, sequences: [], stops: [], arrivals: [], departures: [] });
       return [
-        known(trips, 'trip_id', gtfsText(row, 'trip_id', true) as string, 'trips.txt'),
-        arrival,
-        departure,
-        known(stops, 'stop_id', gtfsText(row, 'stop_id', true) as string, 'stops.txt'),
-        gtfsInteger(row, 'stop_sequence', 0, 2 ** 31 - 1, true),
-        gtfsText(row, 'stop_headsign'),
-        gtfsInteger(row, 'pickup_type', 0, 3),
-        gtfsInteger(row, 'drop_off_type', 0, 3),
-        gtfsDecimal(row, 'shape_dist_traveled', 0, Number.MAX_VALUE),
-        arrivalSeconds,
-        departureSeconds,
+        route,
+        service,
+        trip,
+        gtfsText(row, 'trip_headsign'),
+        gtfsText(row, 'trip_short_name'),
+        gtfsInteger(row, 'direction_id', 0, 1),
+        gtfsText(row, 'block_id'),
+        gtfsText(row, 'shape_id'),
+        gtfsInteger(row, 'wheelchair_accessible', 0, 2),
       ];
     },
   );
-  progress.update(rows, 0.9);
+  progress.update(rows, 0.35);
+
+  const time = (row: DelimitedRow, column: string): number | null => {
+    const text = gtfsText(row, column);
+    if (text === null) return null;
+    const seconds = gtfsSeconds(text);
+    if (seconds === undefined) throw new RowError(column, `heure HH:MM:SS attendue, reçu « ${text} »`);
+    return seconds;
+  };
+  // Stop times are kept per trip, in stop_sequence order: one gtfs_trip_timetables row each.
+  let stopTimes = 0;
+  await forEachDelimitedRow(
+    join(folder, 'stop_times.txt'),
+    { separator: ',', requiredColumns: ['trip_id', 'stop_id', 'stop_sequence'] },
+    (row) => {
+      const arrival = time(row, 'arrival_time');
+      const departure = time(row, 'departure_time');
+      if (arrival !== null && departure !== null && departure < arrival) {
+        throw new RowError('departure_time', 'départ avant l’arrivée');
+      }
+      const trip = tripTimes.get(known(trips, 'trip_id', gtfsText(row, 'trip_id', true) as string, 'trips.txt'));
+      if (!trip) throw new RowError('trip_id', 'trajet d’une autre partie du réseau');
+      const stop = known(stops, 'stop_id', gtfsText(row, 'stop_id', true) as string, 'stops.txt');
+      const sequence = gtfsInteger(row, 'stop_sequence', 0, 2 ** 31 - 1, true) as number;
+      if (trip.sequences.length > 0 && sequence <= (trip.sequences[trip.sequences.length - 1] as number)) {
+        if (trip.sequences.includes(sequence))
+          throw new RowError('stop_sequence', `« ${sequence} » en double pour ce trajet`);
+      }
+      trip.sequences.push(sequence);
+      trip.stops.push(stop);
+      trip.arrivals.push(arrival);
+      trip.departures.push(departure);
+      stopTimes += 1;
+    },
+  );
+  const timetables = new CopyBuffer(transaction, 'gtfs_trip_timetables', [
+    'feed_id',
+    'trip_id',
+    'route_id',
+    'service_id',
+    'stop_ids',
+    'stop_sequences',
+    'arrival_seconds',
+    'departure_seconds',
+  ]);
+  for (const [id, trip] of tripTimes) {
+    if (trip.sequences.length === 0) continue;
+    const order = trip.sequences
+      .map((_, index) => index)
+      .sort((a, b) => (trip.sequences[a] as number) - (trip.sequences[b] as number));
+    await timetables.add([
+      feed.id,
+      id,
+      trip.route,
+      trip.service,
+      sqlArray(order.map((index) => trip.stops[index] as string)),
+      sqlArray(order.map((index) => trip.sequences[index] as number)),
+      sqlArray(order.map((index) => trip.arrivals[index] as number | null)),
+      sqlArray(order.map((index) => trip.departures[index] as number | null)),
+    ]);
+  }
+  await timetables.flush();
+  rows += stopTimes;
+  progress.update(rows, 0.95);
+
+  // Transfers may name stops of other networks (RER, bus): they are kept once every part is read.
+  const transfersPath = join(folder, 'transfers.txt');
+  if (existsSync(transfersPath)) {
+    await forEachDelimitedRow(
+      transfersPath,
+      { separator: ',', requiredColumns: ['from_stop_id', 'to_stop_id', 'transfer_type'] },
+      (row) => {
+        ids.transfers.push({
+          from: gtfsText(row, 'from_stop_id', true) as string,
+          to: gtfsText(row, 'to_stop_id', true) as string,
+          type: gtfsInteger(row, 'transfer_type', 0, 5, true) as number,
+          seconds: gtfsInteger(row, 'min_transfer_time', 0, 86_400),
+        });
+      },
+    );
+  }
+  progress.update(rows, 1);
+  return rows;
+}
+
+async function loadFeed(
+  transaction: Queryable,
+  progress: ImportProgress,
+  feed: GtfsFeedSource,
+  departements: readonly string[],
+): Promise<number> {
+  await transaction.query('INSERT INTO gtfs_feeds (id, name) VALUES ($1, $1)', [feed.id]);
+  const ids: NetworkIds = {
+    agencies: new Map(),
+    stops: new Set(),
+    routes: new Set(),
+    services: new Set(),
+    trips: new Set(),
+    transfers: [],
+  };
+  const parts = feedParts(feed);
+  let rows = 0;
+  for (const [index, part] of parts.entries()) {
+    const folder = await openGtfsFolder(part);
+    try {
+      const before = rows;
+      rows += await loadPart(transaction, feed.id, folder, ids, (partRows, fraction) =>
+        progress.update(before + partRows, ((index + fraction) / parts.length) * 0.85),
+      );
+    } catch (error) {
+      if (parts.length > 1 && error instanceof Error) error.message = `${part.id} : ${error.message}`;
+      throw error;
+    } finally {
+      if (part.kind === 'zip') rmSync(folder, { recursive: true, force: true });
+    }
+  }
+
+  // transfers.txt between two stops of the network (first entry of a pair kept); others name other networks.
+  const transfers = new CopyBuffer(transaction, 'gtfs_transfers', [
+    'feed_id',
+    'from_stop_id',
+    'to_stop_id',
+    'transfer_type',
+    'min_transfer_time',
+  ]);
+  const pairs = new Set<string>();
+  for (const transfer of ids.transfers) {
+    const pair = `${transfer.from} ${transfer.to}`;
+    if (!ids.stops.has(transfer.from) || !ids.stops.has(transfer.to) || pairs.has(pair)) continue;
+    pairs.add(pair);
+    await transfers.add([feed.id, transfer.from, transfer.to, transfer.type, transfer.seconds]);
+  }
+  await transfers.flush();
+  rows += transfers.rowCount;
+  progress.update(rows, 0.88);
+
+  // Stations: the parent station, else the first same-name stop a few metres away (itself at least).
+  await transaction.query(
+    `UPDATE gtfs_stops s SET station_id = CASE
+       WHEN s.location_type = 1 THEN s.stop_id
+       WHEN s.parent_station IS NOT NULL THEN s.parent_station
+       ELSE coalesce((SELECT min(o.stop_id) FROM gtfs_stops o
+         WHERE o.feed_id = s.feed_id AND o.parent_station IS NULL AND o.stop_name = s.stop_name
+           AND coalesce(o.location_type, 0) = 0
+           AND ST_DWithin(o.geometry::geography, s.geometry::geography, $2)), s.stop_id) END
+     WHERE s.feed_id = $1`,
+    [feed.id, STATION_RADIUS_METRES],
+  );
+  progress.update(rows, 0.97);
 
   // The départements the stops lie in (when the boundaries are loaded), else the asked ones.
   await transaction.query(
@@ -321,8 +471,10 @@ async function loadFeed(
        departement_codes = coalesce(nullif((SELECT array_agg(DISTINCT d.code ORDER BY d.code)
          FROM gtfs_stops s JOIN departements d ON ST_Intersects(d.geometry, s.geometry)
          WHERE s.feed_id = $1), '{}'), $2::text[]),
-       feed_start_date = (SELECT min(start_date) FROM gtfs_calendar WHERE feed_id = $1),
-       feed_end_date = (SELECT max(end_date) FROM gtfs_calendar WHERE feed_id = $1),
+       feed_start_date = (SELECT min(day) FROM (SELECT start_date AS day FROM gtfs_calendar WHERE feed_id = $1
+         UNION ALL SELECT date FROM gtfs_calendar_dates WHERE feed_id = $1 AND exception_type = 1) days),
+       feed_end_date = (SELECT max(day) FROM (SELECT end_date AS day FROM gtfs_calendar WHERE feed_id = $1
+         UNION ALL SELECT date FROM gtfs_calendar_dates WHERE feed_id = $1 AND exception_type = 1) days),
        name = coalesce((SELECT string_agg(agency_name, ', ' ORDER BY agency_name) FROM gtfs_agency
          WHERE feed_id = $1), $1)
      WHERE id = $1`,
@@ -332,12 +484,19 @@ async function loadFeed(
   return rows;
 }
 
-function gtfsPlan(feed: GtfsFeedSource, departements: readonly string[]): DatasetPlan {
+function gtfsPlan(
+  feed: GtfsFeedSource,
+  departements: readonly string[],
+  validity: { start: string; end: string } | null,
+): DatasetPlan {
+  const parts = feed.kind === 'bundle' ? ` (${feed.parts?.length ?? 0} fichiers)` : '';
+  const period = validity ? `, horaires du ${validity.start} au ${validity.end}` : '';
   return {
     source: 'gtfs',
     territory: departements.join(','),
-    vintage: feed.id,
-    label: `Réseau de transport en commun GTFS « ${feed.id} » — ${departements.map(departementLabel).join(', ')}`,
+    // The validity period is the vintage of a timetable.
+    vintage: validity ? `${validity.start}/${validity.end}` : feed.id,
+    label: `Réseau de transport en commun GTFS « ${feed.id} »${parts}${period} — ${departements.map(departementLabel).join(', ')}`,
     files: feedChecksumFiles(feed),
     version: IMPORTER_VERSION,
     indexes: INDEXES,
@@ -350,16 +509,22 @@ function gtfsPlan(feed: GtfsFeedSource, departements: readonly string[]): Datase
 }
 
 /**
- * GTFS networks from `gtfs/<id>.zip` (as published; entries streamed out of the archive) or `gtfs/<id>/`:
- * agency, stops, routes, trips, stop_times, calendar and calendar_dates into the `gtfs_*` tables (GTFS
- * column names), every reference checked (a trip's route and service, a stop time's trip and stop), times
- * past midnight kept (`25:10:00`) with their seconds. One dataset per feed, recorded for the asked
- * départements; `gtfs_feeds.departement_codes` holds the départements its stops lie in. No GTFS file exists
- * for Paris here: nothing is planned.
+ * GTFS networks from `gtfs/<id>.zip` (as published; entries streamed out of the archive), `gtfs/<id>/`, or
+ * `gtfs/<id>/*.zip` — one network published line by line (RATP's métro: 17 zips), loaded as one feed:
+ * agency, stops, routes, trips, stop_times, calendar, calendar_dates and transfers into the `gtfs_*`
+ * tables (GTFS column names), every reference checked (a trip's route and service, a stop time's trip and
+ * stop; ids unique over the whole network), times past midnight kept (`25:10:00`) with their seconds.
+ * Transfers naming a stop outside the network are left out; stops get their station (parent station, or
+ * same-name stops within 300 m) and each trip one `gtfs_trip_timetables` row. One dataset per network,
+ * recorded for the asked départements with the calendar's validity period as vintage.
  */
 export const gtfsImporter: Importer = {
   source: 'gtfs',
-  plan({ openDataDirectory, departements }) {
-    return findGtfsFeeds(openDataDirectory).map((feed) => gtfsPlan(feed, departements));
+  async plan({ openDataDirectory, departements }) {
+    const plans: DatasetPlan[] = [];
+    for (const feed of findGtfsFeeds(openDataDirectory)) {
+      plans.push(gtfsPlan(feed, departements, await readFeedValidity(feed)));
+    }
+    return plans;
   },
 };

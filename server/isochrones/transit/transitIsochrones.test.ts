@@ -1,0 +1,144 @@
+import * as turf from '@turf/turf';
+import type { FastifyInstance } from 'fastify';
+import type { Feature, MultiPolygon, Polygon } from 'geojson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contourReachedNetwork } from '../../../kernel/isochrones/contourReachedNetwork';
+import {
+  isochroneFeatureSchema,
+  type IsochroneFeature,
+  type IsochroneRequest,
+} from '../../../kernel/isochrones/isochroneSchemas';
+import { buildTestApp } from '../../../tests/support/testApp';
+import { openDemoDatabase, testDatabaseKinds } from '../../../tests/support/testDatabase';
+import type { Database } from '../../db/Database';
+import { RoadGraphStore } from '../RoadGraphStore';
+import { TransitEngineStore } from './TransitEngineStore';
+
+/** 10 rue de Rivoli (Paris 4e), 200 m from Saint-Paul (line 1). */
+const RIVOLI: [number, number] = [2.3607, 48.8554];
+type Shape = Polygon | MultiPolygon;
+const asFeature = (geometry: Shape): Feature<Shape> => ({ type: 'Feature', geometry, properties: {} });
+const areaKm2 = (geometry: Shape) => turf.area(asFeature(geometry)) / 1e6;
+/** Share of `inner`'s area outside `outer` (grid contours differ by a cell at their edges). */
+const outsideShare = (inner: Shape, outer: Shape) => {
+  const difference = turf.difference(turf.featureCollection([asFeature(inner), asFeature(outer)]));
+  return difference ? turf.area(difference) / turf.area(asFeature(inner)) : 0;
+};
+
+describe.each(testDatabaseKinds())('public-transport isochrones on the RATP métro (%s)', (kind) => {
+  let database: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await openDemoDatabase(kind);
+    app = await buildTestApp(database);
+  }, 300_000);
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const post = (payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: '/api/isochrone/generate', payload });
+  const generate = async (body: IsochroneRequest): Promise<IsochroneFeature> => {
+    const response = await post(body);
+    expect(response.statusCode, response.body).toBe(200);
+    return isochroneFeatureSchema.parse(response.json());
+  };
+  const shape = (feature: IsochroneFeature) => feature.geometry as Shape;
+
+  it('contains the walking zone and is larger; says which day of the timetable answered', async () => {
+    const walk = await generate({ coordinates: RIVOLI, transportMode: 'walking', travelTime: 30 });
+    const transit = await generate({
+      coordinates: RIVOLI,
+      transportMode: 'public-transport',
+      travelTime: 30,
+      departureTime: '2026-11-30T08:00:00+01:00',
+    });
+    expect(transit.properties.transit).toMatchObject({
+      network: 'RATP',
+      requestedDate: '2026-11-30',
+      serviceDate: '2019-03-18',
+      substituted: true,
+      departure: '08:00',
+      note: 'horaires RATP du lundi 18 mars 2019',
+      validFrom: '2019-02-05',
+      validUntil: '2019-08-04',
+    });
+    expect(outsideShare(shape(walk), shape(transit))).toBeLessThan(0.02);
+    expect(areaKm2(shape(transit))).toBeGreaterThan(2 * areaKm2(shape(walk)));
+    // A date inside the calendar is used as is.
+    const inside = await generate({
+      coordinates: RIVOLI,
+      transportMode: 'public-transport',
+      travelTime: 30,
+      departureTime: '2019-04-02T08:00:00+02:00',
+    });
+    expect(inside.properties.transit).toMatchObject({ serviceDate: '2019-04-02', substituted: false });
+  });
+
+  it('reaches less after the last trains than at 08:00', async () => {
+    const morning = await generate({
+      coordinates: RIVOLI,
+      transportMode: 'public-transport',
+      travelTime: 30,
+      departureTime: '2019-03-18T08:00:00+01:00',
+    });
+    const night = await generate({
+      coordinates: RIVOLI,
+      transportMode: 'public-transport',
+      travelTime: 30,
+      departureTime: '2019-03-19T01:30:00+01:00',
+    });
+    expect(areaKm2(shape(night))).toBeLessThan(0.6 * areaKm2(shape(morning)));
+  });
+
+  it('puts the median zone of a window between its best and worst departures', async () => {
+    const road = await new RoadGraphStore(database).get();
+    const network = await new TransitEngineStore(database).get('75', road);
+    if (!network) throw new Error('réseau RATP absent de la base de démonstration');
+    const request = {
+      origin: RIVOLI,
+      date: '2019-03-18',
+      departureSeconds: 8 * 3600,
+      windowSeconds: 3600,
+      limit: 20 * 60,
+    };
+    const zone = (percentile: number) =>
+      contourReachedNetwork(network.engine.reach({ ...request, percentile }).reach, request.limit);
+    const best = zone(1);
+    const median = zone(50);
+    const worst = zone(100);
+    expect(areaKm2(best)).toBeGreaterThan(areaKm2(median));
+    expect(areaKm2(median)).toBeGreaterThan(areaKm2(worst));
+    expect(outsideShare(median, best)).toBeLessThan(0.02);
+    expect(outsideShare(worst, median)).toBeLessThan(0.02);
+    const ninety = await generate({
+      coordinates: RIVOLI,
+      transportMode: 'public-transport',
+      travelTime: 20,
+      departureTime: '2019-03-18T08:00:00+01:00',
+      departureWindowMinutes: 60,
+      departurePercentile: 90,
+    });
+    expect(ninety.properties.transit).toMatchObject({ windowMinutes: 60, percentile: 90, departures: 61 });
+    expect(areaKm2(shape(ninety))).toBeLessThan(areaKm2(median) * 1.02);
+    expect(areaKm2(shape(ninety))).toBeGreaterThan(areaKm2(worst) * 0.98);
+  });
+
+  it('refuses a window over 3 h, a malformed time, an unknown mode and a distance zone', async () => {
+    const base = { coordinates: RIVOLI, transportMode: 'public-transport', travelTime: 20 };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, departureWindowMinutes: 240 }, '« departureWindowMinutes »'],
+      [{ ...base, departureTime: 'lundi 8 h' }, '« departureTime »'],
+      [{ ...base, departureTime: '2026-11-30T25:00:00+01:00' }, '« departureTime »'],
+      [{ ...base, transportMode: 'téléphérique' }, '« transportMode »'],
+      [{ ...base, departurePercentile: 75 }, '« departurePercentile »'],
+      [{ ...base, zoneType: 'distance', zoneDistance: 2000 }, '« zoneType »'],
+    ];
+    for (const [payload, field] of cases) {
+      const response = await post(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json<{ detail: string }>().detail).toContain(field);
+    }
+  });
+});
