@@ -5,6 +5,7 @@ import type { Benchmark } from './support/BenchContext';
 import { mapLoadBenchmark } from './mapLoad.bench';
 import { perimeterBenchmark } from './perimeter.bench';
 import { pointsImportBenchmark } from './points.bench';
+import { publicServicesBenchmark } from './publicServices.bench';
 import { realEstateBenchmark } from './realEstate.bench';
 import { startupBenchmark } from './startup.bench';
 import { tilesBenchmark } from './tiles.bench';
@@ -22,4 +23,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   isochroneBenchmark,
   pointsImportBenchmark,
   realEstateBenchmark,
+  publicServicesBenchmark,
 ];

@@ -43,7 +43,7 @@ export const startupBenchmark: Benchmark = {
       'Process start (Node + tsx + database open + migrations check) to the first `/api/health` answer, with',
       'the demo territory already imported. Cold = first start after the database was prepared; warm = best',
       'of 3 restarts. Latency: autocannon, 4 connections, 5 s, on `/api/health` (one PostGIS call and the',
-      'datasets list). p95 is autocannon’s p97.5. Target: ≤ 8 s to first answer (DESIGN.md §8).',
+      'datasets list). p95 is autocannon’s p97.5. Target: ≤ 8 s to first answer.',
       '',
       markdownTable(['database', 'cold start', 'warm start', 'health p50', 'health p95', 'req/s', 'errors'], rows),
     ].join('\n');

@@ -125,7 +125,7 @@ export const tilesBenchmark: Benchmark = {
       'Tiles of the demo territory (Paris IRIS, national boundaries), server started with `TILE_CACHE_DIR=off`.',
       'Cold = first request of each tile (rendered, gzip-compressed, put in the memory LRU); cached = the same',
       'tile again (memory LRU). Sequential requests over loopback with `fetch`; z6 tiles cover France, z10',
-      'Île-de-France, z14 Paris. Target (DESIGN.md §8): IRIS tile z10–z14 cold p95 ≤ 30 ms, cached ≤ 2 ms.',
+      'Île-de-France, z14 Paris. Target: IRIS tile z10–z14 cold p95 ≤ 30 ms, cached ≤ 2 ms.',
       '',
       markdownTable(['database', 'tileset', 'zoom', 'tiles', 'cold p50', 'cold p95', 'cached p50', 'cached p95'], rows),
       '',

@@ -64,6 +64,8 @@ async function main(): Promise<number> {
       LOG_LEVEL: 'warn',
       // Journeys run without accounts: an anonymous visitor may keep several zones here (spec default 1).
       ANONYMOUS_ZONE_LIMIT: process.env.ANONYMOUS_ZONE_LIMIT ?? '100',
+      // The local mail catcher on any free port: several servers may run on one machine.
+      MAIL_CATCHER_PORT: '0',
     },
   });
   try {

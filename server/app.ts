@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext, RouteModule } from './AppContext';
+import { installAuthentication } from './account/authenticateRequest';
 import { installErrorHandler } from './http/errorHandler';
 import { installRequestDeadline } from './http/requestDeadline';
 import { installSecurityHeaders } from './http/securityHeaders';
@@ -44,6 +45,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     mapStyleUrl: context.config.mapStyleUrl,
   });
   await app.register(fastifyCookie);
+  installAuthentication(app, context);
 
   await app.register(
     async (api) => {

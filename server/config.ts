@@ -25,6 +25,21 @@ const environmentSchema = z.object({
   TILE_CACHE_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./.cache/tiles')),
   ANONYMOUS_ZONE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(1)),
   REQUEST_DEADLINE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(600_000).default(20_000)),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'doit commencer par smtp:// ou smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Zonalyse <ne-pas-repondre@zonalyse.local>')),
+  MAIL_CATCHER_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(1025)),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('sk_').optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith('whsec_').optional()),
+  STRIPE_PRICE_LIGHT: z.preprocess(emptyToUndefined, z.string().startsWith('price_').optional()),
+  STRIPE_PRICE_PRO: z.preprocess(emptyToUndefined, z.string().startsWith('price_').optional()),
+  STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
 });
 
 /** The validated server configuration. */
@@ -42,10 +57,27 @@ export interface Config {
   autoImport: boolean;
   /** Folder of the on-disk tile cache; `undefined` (TILE_CACHE_DIR=off) keeps tiles in memory only. */
   tileCacheDirectory: string | undefined;
-  /** Spec §5/§6: zones an anonymous visitor may keep (default 1; journeys without accounts raise it). */
+  /** Zones an anonymous visitor may keep (default 1; journeys without accounts raise it). */
   anonymousZoneLimit: number;
   /** Longest an `/api` request may take before a 503; database statements are stopped a little before. */
   requestDeadlineMs: number;
+  /** SMTP server of the account e-mails; unset: `npm start` runs a local catcher and points this at it. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Port of the local mail catcher started when `SMTP_URL` is unset (0: any free port). */
+  mailCatcherPort: number;
+  /** Address of the app in e-mail links; unset: the address the request came to. */
+  publicUrl: string | undefined;
+  /** Stripe test or live mode; unset: the local test payment provider. */
+  stripe: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  prices: { light: string | undefined; pro: string | undefined };
+  /** Another Stripe API host (a proxy, or the fake server of the tests). */
+  apiUrl: string | undefined;
 }
 
 /** Raised when an environment variable has a bad value; the message names the variable. */
@@ -79,5 +111,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     tileCacheDirectory: values.TILE_CACHE_DIR === 'off' ? undefined : resolve(values.TILE_CACHE_DIR),
     anonymousZoneLimit: values.ANONYMOUS_ZONE_LIMIT,
     requestDeadlineMs: values.REQUEST_DEADLINE_MS,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    mailCatcherPort: values.MAIL_CATCHER_PORT,
+    publicUrl: values.PUBLIC_URL,
+    stripe: values.STRIPE_SECRET_KEY
+      ? {
+          secretKey: values.STRIPE_SECRET_KEY,
+          webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+          prices: { light: values.STRIPE_PRICE_LIGHT, pro: values.STRIPE_PRICE_PRO },
+          apiUrl: values.STRIPE_API_URL,
+        }
+      : undefined,
   };
 }

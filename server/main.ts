@@ -5,6 +5,7 @@ import { DataDirectoryLockedError } from './db/DataDirectoryLock';
 import { migrate } from './db/migrate';
 import { openDatabase, statementTimeoutFor } from './db/openDatabase';
 import { databaseIsEmpty } from './datasets/datasetRepository';
+import { LocalMailCatcher } from './mail/LocalMailCatcher';
 import { DEMO_DEPARTEMENTS, IMPORTERS } from './import/pipeline/importers';
 import { runImports } from './import/pipeline/runImports';
 
@@ -40,7 +41,19 @@ async function main(): Promise<void> {
   }
   const served = database;
 
-  const app = await buildApp({ database: served, config }, { clientDirectory: DEFAULT_CLIENT_DIRECTORY });
+  // Without SMTP_URL the account e-mails go to a local catcher whose inbox the app serves.
+  let mailCatcher: LocalMailCatcher | undefined;
+  if (!config.smtpUrl) {
+    mailCatcher = new LocalMailCatcher();
+    try {
+      await mailCatcher.start(config.mailCatcherPort);
+    } catch {
+      await mailCatcher.start(0);
+    }
+    config.smtpUrl = mailCatcher.smtpUrl;
+  }
+
+  const app = await buildApp({ database: served, config, mailCatcher }, { clientDirectory: DEFAULT_CLIENT_DIRECTORY });
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -54,6 +67,7 @@ async function main(): Promise<void> {
     forced.unref();
     try {
       await app.close();
+      await mailCatcher?.stop();
       await served.close();
       process.exit(0);
     } catch (error) {
@@ -70,7 +84,11 @@ async function main(): Promise<void> {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   console.log(
     `\nZonalyse est prêt (${database.kind === 'pglite' ? `base embarquée ${config.dataDirectory}` : 'PostgreSQL'}, ${seconds} s).\n` +
-      `  → Ouvrez http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}/map\n`,
+      `  → Ouvrez http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}/map\n` +
+      (mailCatcher
+        ? `  → E-mails (boîte de réception locale, SMTP ${mailCatcher.smtpUrl}) : http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}/api/mail/inbox\n`
+        : '') +
+      (config.stripe ? '' : '  → Paiements : prestataire de test local (cartes de test Stripe, aucun débit)\n'),
   );
 }
 

@@ -1,4 +1,9 @@
 import type { RouteModule } from './AppContext';
+import { accountRoutes } from './account/accountRoutes';
+import { mailInboxRoutes } from './mail/mailInboxRoutes';
+import { localPaymentRoutes } from './subscription/localPaymentRoutes';
+import { stripeWebhookRoutes } from './subscription/stripeWebhookRoutes';
+import { subscriptionRoutes } from './subscription/subscriptionRoutes';
 import { territoryRoutes } from './territory/territoryRoutes';
 import { businessesRoutes } from './businesses/businessesRoutes';
 import { basemapRoutes } from './basemap/basemapRoutes';
@@ -9,6 +14,7 @@ import { geocodingRoutes } from './geocoding/geocodingRoutes';
 import { healthRoutes } from './health/healthRoutes';
 import { irisRoutes } from './visualizations/irisRoutes';
 import { isochroneRoutes } from './isochrones/isochronesRoutes';
+import { publicServicesRoutes } from './public-services/publicServicesRoutes';
 import { realEstateRoutes } from './real-estate/realEstateRoutes';
 import { areaTileRoutes } from './visualizations/areaTileRoutes';
 import { zonesRoutes } from './zones/zonesRoutes';
@@ -27,5 +33,11 @@ export const ROUTE_MODULES: RouteModule[] = [
   isochroneRoutes,
   geocodingRoutes,
   realEstateRoutes,
+  publicServicesRoutes,
   businessesRoutes,
+  accountRoutes,
+  subscriptionRoutes,
+  localPaymentRoutes,
+  stripeWebhookRoutes,
+  mailInboxRoutes,
 ];

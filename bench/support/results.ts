@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 const HEADER = `# Benchmarks
 
 Written by \`npm run bench\` (\`npm run bench -- <name>\` reruns one section). Each section gives the
-machine and date of its run. Targets: \`../shared/DESIGN.md\` §8 and each issue.
+machine and date of its run. Targets: \`../shared/DESIGN.md\` and each issue.
 `;
 
 /** Replaces (or appends) the section of one benchmark in RESULTS.md. */

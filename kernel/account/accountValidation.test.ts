@@ -16,7 +16,7 @@ const registration = {
   confirmPassword: 'secret1',
 };
 
-describe('account validation (spec §5)', () => {
+describe('account validation', () => {
   it('enables login only with an e-mail and a password and nothing in flight', () => {
     expect(canSubmitLogin({ email: 'a@b.fr', password: 'x' }, false)).toBe(true);
     expect(canSubmitLogin({ email: '  ', password: 'x' }, false)).toBe(false);

@@ -1,7 +1,7 @@
-/** Spec §9: minimum password length. */
+/** Minimum password length. */
 export const MIN_PASSWORD_LENGTH = 6;
 
-/** Spec §5 messages, verbatim. */
+/** Messages, verbatim. */
 export const PASSWORD_TOO_SHORT = `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères`;
 export const PASSWORDS_DIFFER = 'Les mots de passe ne correspondent pas';
 
@@ -18,7 +18,7 @@ export interface RegistrationForm {
   confirmPassword: string;
 }
 
-/** What the registration call sends (spec §7): first and last name only when non-empty. */
+/** What the registration call sends: first and last name only when non-empty. */
 export interface RegistrationPayload {
   email: string;
   password: string;
@@ -26,18 +26,18 @@ export interface RegistrationPayload {
   last_name?: string;
 }
 
-/** Spec §5: login needs an e-mail and a password; submit stays disabled while either is empty or busy. */
+/** Login needs an e-mail and a password; submit stays disabled while either is empty or busy. */
 export function canSubmitLogin(form: LoginForm, pending: boolean): boolean {
   return !pending && form.email.trim() !== '' && form.password !== '';
 }
 
-/** Spec §5: e-mail, password and confirmation are required. */
+/** E-mail, password and confirmation are required. */
 export function canSubmitRegistration(form: RegistrationForm, pending: boolean): boolean {
   return !pending && form.email.trim() !== '' && form.password !== '' && form.confirmPassword !== '';
 }
 
 /**
- * Spec §5 registration checks, in the order a user fixes them: the confirmation must match, the password
+ * Registration checks, in the order a user fixes them: the confirmation must match, the password
  * must have at least 6 characters. Returns the field errors (empty when valid).
  */
 export function validateRegistration(form: RegistrationForm): { password?: string; confirmPassword?: string } {
@@ -47,7 +47,7 @@ export function validateRegistration(form: RegistrationForm): { password?: strin
   return errors;
 }
 
-/** The registration body: trimmed e-mail; names sent only when non-empty (spec §5). */
+/** The registration body: trimmed e-mail; names sent only when non-empty. */
 export function registrationPayload(form: RegistrationForm): RegistrationPayload {
   const firstName = form.firstName.trim();
   const lastName = form.lastName.trim();
@@ -59,13 +59,13 @@ export function registrationPayload(form: RegistrationForm): RegistrationPayload
   };
 }
 
-/** Spec §2: the profile button shows the first letter of the e-mail, uppercased; 'U' by default. */
+/** The profile button shows the first letter of the e-mail, uppercased; 'U' by default. */
 export function userInitial(email: string | null | undefined): string {
   const first = email?.trim().charAt(0);
   return first ? first.toLocaleUpperCase('fr-FR') : 'U';
 }
 
-/** Spec §2: the profile shows the full name, else the part of the e-mail before '@'. */
+/** The profile shows the full name, else the part of the e-mail before '@'. */
 export function displayName(user: { email: string; firstName?: string | null; lastName?: string | null }): string {
   const fullName = [user.firstName, user.lastName]
     .map((part) => part?.trim())

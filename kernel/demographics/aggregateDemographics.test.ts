@@ -117,7 +117,7 @@ describe('aggregateDemographics', () => {
   });
 });
 
-describe('age statistics from the spec §9 band midpoints', () => {
+describe('age statistics from band midpoints', () => {
   // 0-2, 3-5, 6-10, 11-17, 18-24, 25-39, 40-54, 55-64, 65-79, 80+
   const counts = [10, 10, 10, 10, 10, 20, 10, 10, 5, 5];
   it('averages the midpoints', () => {
@@ -145,7 +145,7 @@ describe('deciles and coverage quality', () => {
     expect(deciles).toEqual([8, 9, 10, 15, 20, 25, 30, 33, 36]);
     expect(approximateDeciles({ q1: null, median: 20, q3: 30 })[0]).toBeNull();
   });
-  it('grades coverage as spec §9', () => {
+  it('grades coverage', () => {
     expect(coverageQuality(80, 3)).toBe('complete');
     expect(coverageQuality(80, 2)).toBe('partial');
     expect(coverageQuality(50, 2)).toBe('partial');

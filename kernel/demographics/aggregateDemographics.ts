@@ -17,9 +17,9 @@ import {
 import { approximateDeciles } from './revenueDeciles';
 import { ratio, sumOf, WeightedSums } from './weightedSums';
 
-/** Spec §5/§9: IRIS covered by less than 5 % are ignored. */
+/** IRIS covered by less than 5 % are ignored. */
 export const MINIMUM_COVERAGE = 0.05;
-/** Spec §9: figures are those of the 2021 census in the original product; here the loaded vintages. */
+/** Figures are those of the 2021 census in the original product; here the loaded vintages. */
 export const JOB_SEEKERS_YEAR = 2024;
 
 /** Where a group's figures come from, and how complete they are for the zone. */
@@ -31,7 +31,7 @@ export interface GroupSource {
   /** 'RP 2017', 'Filosofi 2015'… */
   vintage_label: string | null;
   iris_with_data: number;
-  /** Spec §9: share of the zone's IRIS with data for this group, in %, two decimals. */
+  /** Share of the zone's IRIS with data for this group, in %, two decimals. */
   confidence: number;
 }
 
@@ -188,7 +188,7 @@ export interface AnalysisMetadata {
   iris_without_population: { count: number; by_type: { type: string; count: number }[] };
 }
 
-/** Spec §3 aggregated result. */
+/** Aggregated result. */
 export interface AggregatedDemographics {
   population: PopulationGroup;
   housing: HousingGroup;
@@ -224,7 +224,7 @@ function sourceOf(sums: WeightedSums, irisCount: number, vintage: number | null 
 const labelOf = (sums: WeightedSums, vintage: number | null) =>
   vintage === null ? null : vintageLabel(sums.base, vintage);
 
-/** Spec §9 coverage quality: complete (≥ 80 and ≥ 3 IRIS), partial (≥ 50 and ≥ 2), else low. */
+/** Coverage quality: complete (≥ 80 and ≥ 3 IRIS), partial (≥ 50 and ≥ 2), else low. */
 export function coverageQuality(averageConfidence: number, irisCount: number): 'complete' | 'partial' | 'low' {
   if (averageConfidence >= 80 && irisCount >= 3) return 'complete';
   if (averageConfidence >= 50 && irisCount >= 2) return 'partial';
@@ -449,7 +449,7 @@ function education(records: IrisDemographicRecord[], irisCount: number): Educati
 
 /**
  * Filosofi figures are distribution statistics (medians, deciles, rates), which cannot be summed:
- * spec §9 weights each IRIS by coverage × tax households. The IRIS bases of Filosofi do not publish
+ * the zone figure is a mean weighting each IRIS by coverage × tax households. The IRIS bases of Filosofi do not publish
  * the number of tax households, so the weight falls back, in order, to the census households
  * (couples-familles-menages C_MEN) and then the population 15–64 (activité des résidents), always
  * × coverage. The result approximates the zone's median (a mean of medians is not a median).
@@ -619,7 +619,7 @@ function withoutPopulation(
 }
 
 /**
- * Spec §3/§9: the zone's demographics from the analyze answer — IRIS below 5 % coverage or without
+ * The zone's demographics from the analyze answer — IRIS below 5 % coverage or without
  * any figure are left out, counts are coverage-weighted sums, rates are ratios of the summed counts
  * (INSEE's way of computing a rate over several IRIS), distribution statistics weighted means.
  */

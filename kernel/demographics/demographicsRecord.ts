@@ -12,7 +12,7 @@ export interface BaseFigures {
 }
 
 /**
- * Spec §3 "IRIS demographic record": one IRIS the zone covers, its coverage ratio (share of the IRIS
+ * One IRIS the zone covers, its coverage ratio (share of the IRIS
  * area inside the zone) and, per loaded INSEE base, the figures of the latest vintage.
  */
 export interface IrisDemographicRecord {
@@ -42,7 +42,7 @@ export interface CommuneJobSeekers {
   counts: Record<string, number | null>;
 }
 
-/** Metadata of an analyze answer (spec §7: source, total_area_km2). */
+/** Metadata of an analyze answer (source, total_area_km2). */
 export interface DemographicsMetadata {
   source: string;
   /** Area of the zone itself, km². */

@@ -39,7 +39,7 @@ export interface AgeBand {
   to: number | null;
 }
 
-/** Spec §9 age bands of the census (full evol-struct-pop) with their midpoints in years. */
+/** Age bands of the census (full evol-struct-pop) with their midpoints in years. */
 export const AGE_BANDS: readonly AgeBand[] = [
   { column: 'POP0002', label: '0-2 ans', midpoint: 1, from: 0, to: 3 },
   { column: 'POP0305', label: '3-5 ans', midpoint: 4, from: 3, to: 6 },

@@ -7,8 +7,8 @@ export interface Quartiles {
 
 /**
  * Deciles D1…D9. When INSEE publishes them (Filosofi DISP_D1…D9) they are used as such; otherwise
- * spec §9 approximates them from the quartiles: d1 = 0.8 × Q1, d2 = 0.9 × Q1, d3 = Q1,
- * d4 = mean(Q1, median), d5 = median, and — the spec's "rest not shown", completed symmetrically —
+ * they are approximated from the quartiles: d1 = 0.8 × Q1, d2 = 0.9 × Q1, d3 = Q1,
+ * d4 = mean(Q1, median), d5 = median, and — the rest completed symmetrically —
  * d6 = mean(median, Q3), d7 = Q3, d8 = 1.1 × Q3, d9 = 1.2 × Q3.
  */
 export function approximateDeciles({ q1, median, q3 }: Quartiles): (number | null)[] {

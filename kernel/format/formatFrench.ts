@@ -27,7 +27,7 @@ export function formatNumber(value: number | null | undefined, fractionDigits = 
   }).format(value);
 }
 
-/** "447 000 €" (spec §9: EUR, French locale, no decimals). */
+/** "447 000 €" (EUR, French locale, no decimals). */
 export function formatEuros(value: number | null | undefined, placeholder = '—'): string {
   return missing(value) ? placeholder : euros.format(value);
 }

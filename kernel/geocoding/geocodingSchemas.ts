@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One geocoding result, in the shape of the maps-service answers the spec reads (§7:
+ * One geocoding result, in the shape of the maps-service answers the client reads (
  * `features[0].center` and `place_name` or `text`), GeoJSON Point + Carmen-style members.
  */
 export const geocodingFeatureSchema = z.object({

@@ -11,7 +11,7 @@ const longitude = z.number().min(-180).max(180);
 const latitude = z.number().min(-90).max(90);
 
 /**
- * `POST /api/isochrone/generate` body (spec §3 zone creation parameters): the start, the mode, a
+ * `POST /api/isochrone/generate` body: the start, the mode, a
  * time zone (travelTime 5–60 min) or a distance zone (zoneDistance 1–50 km, in metres).
  * `reachLimit` (minutes for time zones, metres for distance zones, ≥ the zone's own value) asks for
  * the reached network up to it, so that the client re-contours slider moves without a server call.

@@ -15,6 +15,6 @@ export const OFF_NETWORK_SECONDS_PER_METRE = 3.6 / 5;
 export const OFF_NETWORK_REACH_METRES = 60;
 export const MAXIMUM_SNAP_METRES = 400;
 
-/** Spec §5 sliders: time 5–60 min, distance 1–50 km. */
+/** Sliders: time 5–60 min, distance 1–50 km. */
 export const TRAVEL_TIME_MINUTES = { minimum: 5, maximum: 60 } as const;
 export const ZONE_DISTANCE_METRES = { minimum: 1_000, maximum: 50_000 } as const;

@@ -1,6 +1,6 @@
 import type { LotType } from './realEstateTypes';
 
-/** What the spec §4 type inference reads from a lot. */
+/** What type inference reads from a lot. */
 export interface LotTypeInput {
   type_local: string | null;
   nature_mutation: string;
@@ -16,7 +16,7 @@ const BUILDING_LAND_CULTURES = new Set(['AB']);
 const KNOWN_TYPES = new Set(['Maison', 'Appartement', 'Local industriel. commercial ou assimilé', 'Construction']);
 
 /**
- * Spec §4 per-lot inference: an existing type other than Dépendance is kept; a lot number in a VEFA
+ * Per-lot inference: an existing type other than Dépendance is kept; a lot number in a VEFA
  * gives Construction; a land-for-building sale (or the building-land cultivation code) gives
  * Terrain à bâtir; a built surface gives Maison; land above 1,000 m², or any land with a cultivation
  * code, gives Terrain; otherwise Dépendance when it was one, else Non spécifié.

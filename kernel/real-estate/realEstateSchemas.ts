@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NATURE_MUTATION_VALUES, TYPE_LOCAL_VALUES } from './realEstateTypes';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date attendue AAAA-MM-JJ');
-/** Empty or absent means unset (spec §5: empty numeric inputs are unset). */
+/** Empty or absent means unset (empty numeric inputs are unset). */
 const optionalNumber = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
   z.coerce.number().nonnegative().optional(),
@@ -14,7 +14,7 @@ const list = <T extends z.ZodType>(item: T) =>
     z.array(item).optional(),
   );
 
-/** Spec §3 real-estate filters. */
+/** Real-estate filters. */
 export const realEstateFiltersSchema = z
   .object({
     date_from: isoDate.optional(),
@@ -38,7 +38,7 @@ export const zoneGeometrySchema = z
   .object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.unknown()).min(1) })
   .passthrough();
 
-/** Where the zone is: codes (département, then commune, then IRIS — spec §7 priority) or a geometry. */
+/** Where the zone is: codes (département, then commune, then IRIS — priority) or a geometry. */
 export const zoneReferenceSchema = z.object({
   geometry: zoneGeometrySchema.optional().nullable(),
   department_code: z.string().regex(/^(\d{2}|2[AB]|97\d)$/).optional().nullable(),
@@ -119,7 +119,7 @@ export interface Breakdown {
   avg_price_per_m2: number | null;
 }
 
-/** Spec §3 zone real-estate statistics, plus the market snapshot. */
+/** Zone real-estate statistics, plus the market snapshot. */
 export interface ZoneStatistics {
   total_transactions: number;
   price_statistics: { avg: number | null; median: number | null; count: number };

@@ -1,4 +1,4 @@
-/** Spec §3 type_local values as DVF writes them, plus the inferred ones of spec §4. */
+/** Type_local values as DVF writes them, plus the inferred ones. */
 export const COMMERCIAL_TYPE_LOCAL = 'Local industriel. commercial ou assimilé';
 
 export type LotType =
@@ -11,7 +11,7 @@ export type LotType =
   | 'Terrain'
   | 'Non spécifié';
 
-/** Spec §4: the group type is the first of these found among its lots. */
+/** The group type is the first of these found among its lots. */
 export const GROUP_TYPE_PRIORITY: readonly LotType[] = [
   'Maison',
   'Appartement',
@@ -23,7 +23,7 @@ export const GROUP_TYPE_PRIORITY: readonly LotType[] = [
   'Non spécifié',
 ];
 
-/** Spec §3 filter categories: Bâtiments, Constructible, Agricole. */
+/** Filter categories: Bâtiments, Constructible, Agricole. */
 export type PropertyCategory = 'building' | 'constructible' | 'agricultural';
 
 export const PROPERTY_CATEGORY_LABELS: Readonly<Record<PropertyCategory, string>> = {
@@ -38,7 +38,7 @@ export const PROPERTY_CATEGORY_HINTS: Readonly<Record<PropertyCategory, string>>
   agricultural: 'terres, forêts, vignes',
 };
 
-/** The type_local values offered by the filters (spec §3). */
+/** The type_local values offered by the filters. */
 export const TYPE_LOCAL_VALUES = [
   'Maison',
   'Appartement',
@@ -48,7 +48,7 @@ export const TYPE_LOCAL_VALUES = [
   'Terrain',
 ] as const;
 
-/** Spec §3 nature_mutation values. */
+/** Nature_mutation values. */
 export const NATURE_MUTATION_VALUES = [
   'Vente',
   "Vente en l'état futur d'achèvement",
@@ -58,7 +58,7 @@ export const NATURE_MUTATION_VALUES = [
   'Expropriation',
 ] as const;
 
-/** "Local commercial/industriel" for the long DVF label (spec §3), else the value itself. */
+/** "Local commercial/industriel" for the long DVF label, else the value itself. */
 export function typeLocalLabel(type: string | null | undefined): string {
   if (!type) return 'Non spécifié';
   return type === COMMERCIAL_TYPE_LOCAL ? 'Local commercial/industriel' : type;
@@ -69,7 +69,7 @@ export function natureMutationLabel(nature: string): string {
   return nature === "Vente en l'état futur d'achèvement" ? 'VEFA' : nature;
 }
 
-/** Spec §3: one DVF lot (a row of the file) as the API returns it. */
+/** One DVF lot (a row of the file) as the API returns it. */
 export interface RealEstateLot {
   id: number;
   id_mutation: string;
@@ -94,7 +94,7 @@ export interface RealEstateLot {
   location: { lat: number; lon: number } | null;
 }
 
-/** Spec §3: the search-result form of a transaction (one per mutation). */
+/** The search-result form of a transaction (one per mutation). */
 export interface RealEstateSearchResult {
   id: number;
   id_mutation: string;
@@ -116,7 +116,7 @@ export interface RealEstateSearchResult {
   location: { lat: number; lon: number } | null;
 }
 
-/** Spec §3 real-estate filters (every field optional). */
+/** Real-estate filters (every field optional). */
 export interface RealEstateFilters {
   date_from?: string | undefined;
   date_to?: string | undefined;

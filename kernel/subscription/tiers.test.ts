@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextTier, planOf, PLANS, TIER_LABELS, upgradeRequired, usageRatio, usageTone } from './tiers';
 
-describe('tiers (spec §4, §6, §9)', () => {
+describe('tiers', () => {
   it('prices Free 0, Light 99, Pro 199 with the zone and indicator quotas', () => {
     expect(PLANS.map((plan) => [plan.tier, plan.monthlyPrice, plan.zonesPerMonth, plan.indicators])).toEqual([
       ['free', 0, 3, 10],

@@ -1,11 +1,11 @@
-/** Spec §6: the paid tiers, and the anonymous visitor below them. */
+/** The paid tiers, and the anonymous visitor below them. */
 export type TierName = 'free' | 'light' | 'pro';
 export type AccessLevel = 'anonymous' | TierName;
 
-/** Spec §4: tier levels; an upgrade is required when the user's level is below the required one. */
+/** Tier levels; an upgrade is required when the user's level is below the required one. */
 export const TIER_LEVELS: Record<AccessLevel, number> = { anonymous: 0, free: 1, light: 2, pro: 3 };
 
-/** Spec §6 tier labels (the anonymous level reads 'Compte': what it needs is an account). */
+/** Tier labels (the anonymous level reads 'Compte': what it needs is an account). */
 export const TIER_LABELS: Record<AccessLevel, string> = {
   anonymous: 'Compte',
   free: 'Gratuit',
@@ -13,10 +13,10 @@ export const TIER_LABELS: Record<AccessLevel, string> = {
   pro: 'Pro',
 };
 
-/** Spec §1/§9: every paid offer starts with a 14-day free trial. */
+/** Every paid offer starts with a 14-day free trial. */
 export const TRIAL_DAYS = 14;
 
-/** Spec §9: usage warnings at 70 % and 90 %. */
+/** Usage warnings at 70 % and 90 %. */
 export const USAGE_WARNING_RATIO = 0.7;
 export const USAGE_DANGER_RATIO = 0.9;
 
@@ -25,7 +25,7 @@ export interface PlanFeature {
   included: boolean;
 }
 
-/** One offer of the pricing page (spec §6/§9). `null` limits mean unlimited. */
+/** One offer of the pricing page. `null` limits mean unlimited. */
 export interface Plan {
   tier: TierName;
   label: string;
@@ -95,12 +95,12 @@ export function planOf(tier: TierName): Plan {
   return plan;
 }
 
-/** Spec §4: true when `level` is below `required`. */
+/** True when `level` is below `required`. */
 export function upgradeRequired(level: AccessLevel, required: AccessLevel): boolean {
   return TIER_LEVELS[level] < TIER_LEVELS[required];
 }
 
-/** Spec §2 Subscription: the upgrade offered — Light from Free, Pro from Light, none for Pro. */
+/** Subscription: the upgrade offered — Light from Free, Pro from Light, none for Pro. */
 export function nextTier(tier: TierName): TierName | null {
   if (tier === 'free') return 'light';
   if (tier === 'light') return 'pro';
@@ -113,10 +113,63 @@ export function usageRatio(used: number, limit: number | null): number {
   return Math.min(1, Math.max(0, used / limit));
 }
 
-/** Spec §4: red at 90 % or more, yellow at 70 % or more, else the bar's own colour. */
+/** Red at 90 % or more, yellow at 70 % or more, else the bar's own colour. */
 export function usageTone(used: number, limit: number | null): 'danger' | 'warning' | 'normal' {
   const ratio = usageRatio(used, limit);
   if (ratio >= USAGE_DANGER_RATIO) return 'danger';
   if (ratio >= USAGE_WARNING_RATIO) return 'warning';
   return 'normal';
+}
+
+/** What a tier may do, enforced by the server (`null` = unlimited). */
+export interface TierRights {
+  zonesPerMonth: number | null;
+  exportsPerMonth: number | null;
+  indicators: number;
+  apiAccess: boolean;
+  csvExport: boolean;
+  pdfExport: boolean;
+  prioritySupport: boolean;
+}
+
+/**
+ * Tier rights. Light's 50 exports a month is Zonalyse's own bound (the offer says "export" for Light
+ * and "unlimited export" for Pro).
+ */
+export const TIER_RIGHTS: Record<TierName, TierRights> = {
+  free: {
+    zonesPerMonth: 3,
+    exportsPerMonth: 0,
+    indicators: 10,
+    apiAccess: false,
+    csvExport: false,
+    pdfExport: false,
+    prioritySupport: false,
+  },
+  light: {
+    zonesPerMonth: 50,
+    exportsPerMonth: 50,
+    indicators: 50,
+    apiAccess: false,
+    csvExport: true,
+    pdfExport: true,
+    prioritySupport: true,
+  },
+  pro: {
+    zonesPerMonth: null,
+    exportsPerMonth: null,
+    indicators: 108,
+    apiAccess: true,
+    csvExport: true,
+    pdfExport: true,
+    prioritySupport: true,
+  },
+};
+
+/** The message of every over-quota or locked-feature refusal (403). */
+export const LIMIT_REACHED_MESSAGE = 'Limite atteinte. Passez à une offre supérieure pour continuer.';
+
+/** The calendar month a usage counts in ('2026-11'), in UTC. */
+export function usageMonth(date: Date): string {
+  return date.toISOString().slice(0, 7);
 }

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 
-/** Spec §3 Region: code, name (+ whether it is an overseas région, grouped under DOM-TOM). */
+/** Region: code, name (+ whether it is an overseas région, grouped under DOM-TOM). */
 export const regionSchema = z.object({ code: z.string(), name: z.string(), overseas: z.boolean() });
-/** Spec §3 Department: code, name, region. */
+/** Department: code, name, region. */
 export const departmentSchema = z.object({ code: z.string(), name: z.string(), region: z.string() });
-/** Spec §3 Commune: code, name, department, region (Paris: its arrondissements). */
+/** Commune: code, name, department, region (Paris: its arrondissements). */
 export const communeSchema = z.object({
   code: z.string(),
   name: z.string(),
   department: z.string(),
   region: z.string().nullable(),
 });
-/** Spec §3 IRIS: iris_code, iris_name, commune_name (+ commune_code, iris_type). */
+/** IRIS: iris_code, iris_name, commune_name (+ commune_code, iris_type). */
 export const irisEntrySchema = z.object({
   iris_code: z.string(),
   iris_name: z.string(),
@@ -39,7 +39,7 @@ export const polygonalGeometrySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(polygonCoordinates).min(1) }),
 ]);
 
-/** Spec §7: a boundary answer, one Feature with a Polygon or MultiPolygon and its properties. */
+/** A boundary answer, one Feature with a Polygon or MultiPolygon and its properties. */
 export const boundaryFeatureSchema = z.object({
   type: z.literal('Feature'),
   geometry: polygonalGeometrySchema,
@@ -47,7 +47,7 @@ export const boundaryFeatureSchema = z.object({
 });
 export type BoundaryFeature = z.infer<typeof boundaryFeatureSchema>;
 
-/** Spec §2: the overseas régions (Guadeloupe, Martinique, Guyane, La Réunion, Mayotte), grouped last. */
+/** The overseas régions (Guadeloupe, Martinique, Guyane, La Réunion, Mayotte), grouped last. */
 export const OVERSEAS_REGION_CODES: readonly string[] = ['01', '02', '03', '04', '06'];
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
@@ -57,7 +57,7 @@ export function compareFrench(left: string, right: string): number {
   return collator.compare(left, right);
 }
 
-/** Spec §2: metropolitan régions by French-locale name, then the overseas ones (also by name). */
+/** Metropolitan régions by French-locale name, then the overseas ones (also by name). */
 export function sortRegions<T extends { code: string; name: string }>(regions: readonly T[]): T[] {
   const overseas = (region: T) => (OVERSEAS_REGION_CODES.includes(region.code) ? 1 : 0);
   return [...regions].sort((left, right) => overseas(left) - overseas(right) || compareFrench(left.name, right.name));

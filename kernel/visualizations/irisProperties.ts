@@ -1,5 +1,5 @@
 /**
- * Spec §3: IRIS property names vary between sources (iris_code/code_iris, nom_iris/iris_name,
+ * IRIS property names vary between sources (iris_code/code_iris, nom_iris/iris_name,
  * nom_com/commune_name, typ_iris/iris_type/type, population/p21_pop, area_km2/surface_km2). Every
  * variant is accepted on input; this is the one canonical shape we output.
  */
@@ -36,7 +36,7 @@ const asNumber = (value: unknown) => {
   return Number.isFinite(number) ? number : null;
 };
 
-/** Maps any spec §3 variant of IRIS properties to the canonical names; undefined without a code. */
+/** Maps any variant of IRIS properties to the canonical names; undefined without a code. */
 export function normaliseIrisProperties(
   record: Readonly<Record<string, unknown>>,
 ): CanonicalIrisProperties | undefined {
@@ -52,7 +52,7 @@ export function normaliseIrisProperties(
   };
 }
 
-/** Spec §2: zone-type labels (H or habitat, A or activity, D or divers, else the raw value). */
+/** Zone-type labels (H or habitat, A or activity, D or divers, else the raw value). */
 export function irisTypeLabel(type: string | null | undefined): string {
   switch ((type ?? '').toLowerCase()) {
     case 'h':

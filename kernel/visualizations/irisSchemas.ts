@@ -38,7 +38,7 @@ export const irisDetailSchema = z.object({
 });
 export type IrisDetail = z.infer<typeof irisDetailSchema>;
 
-/** Spec §3 IRIS metric row (`GET /api/iris/data/population|revenue|land-value`). */
+/** IRIS metric row (`GET /api/iris/data/population|revenue|land-value`). */
 export const irisMetricRowSchema = z.object({
   iris_code: z.string(),
   population: nullableNumber,
@@ -48,7 +48,7 @@ export const irisMetricRowSchema = z.object({
 export const irisMetricRowsSchema = z.object({ data: z.array(irisMetricRowSchema), count: z.number() });
 export type IrisMetricRow = z.infer<typeof irisMetricRowSchema>;
 
-/** Heat-map metrics of spec §7 and their accepted spellings. */
+/** Heat-map metrics of and their accepted spellings. */
 export const HEATMAP_METRICS = ['population', 'population_density', 'revenue', 'land_value'] as const;
 export type HeatmapMetric = (typeof HEATMAP_METRICS)[number];
 export const HEATMAP_METRIC_ALIASES: Record<string, HeatmapMetric> = {

@@ -1,9 +1,9 @@
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 
-/** Spec §3: the four transport modes of an isochrone zone. */
+/** The four transport modes of an isochrone zone. */
 export type TransportMode = 'driving' | 'walking' | 'cycling' | 'public-transport';
 
-/** Spec §3: an analysis zone (isochrone, administrative or drawn). */
+/** An analysis zone (isochrone, administrative or drawn). */
 export interface Zone {
   id: string;
   name: string;
@@ -24,7 +24,7 @@ export interface Zone {
   updatedAt?: string;
 }
 
-/** Administrative level of a zone picked from the tree (spec §3), when it is one. */
+/** Administrative level of a zone picked from the tree, when it is one. */
 export type AdministrativeLevel = 'region' | 'department' | 'commune' | 'iris';
 
 /** The zone's administrative level and code, from its properties. */
@@ -35,7 +35,7 @@ export function administrativeOf(zone: Zone): { level: AdministrativeLevel; code
   return undefined;
 }
 
-/** The zone's geometry as one GeoJSON geometry (a FeatureCollection uses its first feature, spec §5). */
+/** The zone's geometry as one GeoJSON geometry (a FeatureCollection uses its first feature, ). */
 export function zoneGeometry(zone: Pick<Zone, 'geometry'>): Geometry | undefined {
   const geometry = zone.geometry;
   if (geometry.type === 'FeatureCollection') return geometry.features[0]?.geometry;

@@ -11,12 +11,12 @@ export interface AdministrativeUnit {
   communeName?: string | null;
 }
 
-/** Spec §3: zone ids 'region-{code}', 'department-{code}', 'commune-{code}', 'iris-{iris_code}'. */
+/** Zone ids 'region-{code}', 'department-{code}', 'commune-{code}', 'iris-{iris_code}'. */
 export function administrativeZoneId(level: AdministrativeLevel, code: string): string {
   return `${level}-${code}`;
 }
 
-/** Spec §3: the zone names of each level. */
+/** The zone names of each level. */
 export function administrativeZoneName(unit: AdministrativeUnit): string {
   switch (unit.level) {
     case 'region':
@@ -30,7 +30,7 @@ export function administrativeZoneName(unit: AdministrativeUnit): string {
   }
 }
 
-/** Spec §5: the "already in your list" alerts. */
+/** The "already in your list" alerts. */
 export const ALREADY_IN_LIST_MESSAGES: Record<AdministrativeLevel, string> = {
   region: 'Cette région est déjà dans votre liste de zones',
   department: 'Ce département est déjà dans votre liste de zones',
@@ -45,14 +45,14 @@ const LEVEL_WITH_ARTICLE: Record<AdministrativeLevel, string> = {
   iris: 'de la zone IRIS',
 };
 
-/** Spec §8: '❌ Erreur lors de l'ajout de …' when the store refuses the zone. */
+/** '❌ Erreur lors de l'ajout de …' when the store refuses the zone. */
 export const addFailedMessage = (level: AdministrativeLevel) =>
   `❌ Erreur lors de l'ajout ${LEVEL_WITH_ARTICLE[level]}`;
-/** Spec §8: '❌ Erreur lors du chargement de …' when the boundary cannot be fetched. */
+/** '❌ Erreur lors du chargement de …' when the boundary cannot be fetched. */
 export const loadFailedMessage = (level: AdministrativeLevel) =>
   `❌ Erreur lors du chargement ${LEVEL_WITH_ARTICLE[level]}`;
 
-/** Spec §3: coordinates = mean of the outer-ring vertices (every polygon's outer ring; closing vertex once). */
+/** Coordinates = mean of the outer-ring vertices (every polygon's outer ring; closing vertex once). */
 export function outerRingMean(geometry: Polygon | MultiPolygon): [number, number] {
   const rings =
     geometry.type === 'Polygon' ? [geometry.coordinates[0] ?? []] : geometry.coordinates.map((p) => p[0] ?? []);
@@ -73,7 +73,7 @@ export function outerRingMean(geometry: Polygon | MultiPolygon): [number, number
 }
 
 /**
- * Spec §3: the zone of an administrative unit — travelTime 1, zoneType time, zoneDistance 0, mode
+ * The zone of an administrative unit — travelTime 1, zoneType time, zoneDistance 0, mode
  * driving, the level's colour, a feature collection with the one boundary feature, and properties
  * {level, code, type 'administrative'} plus the feature's properties.
  */

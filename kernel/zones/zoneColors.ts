@@ -1,7 +1,7 @@
 import type { TransportMode } from './Zone';
 import type { AdministrativeLevel } from './Zone';
 
-/** Spec §9: isochrone colours by transport mode (public transport and bus purple, default grey). */
+/** Isochrone colours by transport mode (public transport and bus purple, default grey). */
 export const TRANSPORT_MODE_COLORS: Record<TransportMode | 'bus', string> = {
   walking: '#4CAF50',
   cycling: '#2196F3',
@@ -11,7 +11,7 @@ export const TRANSPORT_MODE_COLORS: Record<TransportMode | 'bus', string> = {
 };
 export const DEFAULT_ZONE_COLOR = '#757575';
 
-/** Spec §3: colours of administrative zones by level. */
+/** Colours of administrative zones by level. */
 export const ADMINISTRATIVE_COLORS: Record<AdministrativeLevel, string> = {
   region: '#8B5CF6',
   department: '#3B82F6',
@@ -19,7 +19,7 @@ export const ADMINISTRATIVE_COLORS: Record<AdministrativeLevel, string> = {
   iris: '#F59E0B',
 };
 
-/** Spec §7/§9: zone default colours cycle through 8 colours by the number of existing zones. */
+/** Zone default colours cycle through 8 colours by the number of existing zones. */
 export const ZONE_PALETTE = [
   '#3B82F6',
   '#EF4444',
@@ -36,8 +36,8 @@ export function defaultZoneColor(existingCount: number): string {
   return ZONE_PALETTE[((existingCount % ZONE_PALETTE.length) + ZONE_PALETTE.length) % ZONE_PALETTE.length] as string;
 }
 
-/** Spec §9: zone fill opacity and border width. */
+/** Zone fill opacity and border width. */
 export const ZONE_FILL_OPACITY = 0.3;
 export const ZONE_BORDER_WIDTH = 3;
-/** Spec §9: drawn polygons are blue by default. */
+/** Drawn polygons are blue by default. */
 export const DRAWN_POLYGON_COLOR = '#3B82F6';

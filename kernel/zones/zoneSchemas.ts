@@ -12,13 +12,13 @@ const featureSchema = z.object({
   properties: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 
-/** Spec §3: a zone geometry is a GeoJSON Feature or a FeatureCollection (its first feature counts). */
+/** A zone geometry is a GeoJSON Feature or a FeatureCollection (its first feature counts). */
 export const zoneGeometrySchema = z.union([
   featureSchema,
   z.object({ type: z.literal('FeatureCollection'), features: z.array(featureSchema).min(1) }),
 ]);
 
-/** Spec §7: the body of POST /api/user-zones. */
+/** The body of POST /api/user-zones. */
 export const zoneInputSchema = z.object({
   id: z.string().trim().min(1).max(200),
   name: z.string().trim().min(1).max(300),
@@ -43,7 +43,7 @@ export const zoneInputSchema = z.object({
 });
 export type ZoneInput = z.infer<typeof zoneInputSchema>;
 
-/** Spec §3: a zone as the server answers it. */
+/** A zone as the server answers it. */
 export const storedZoneSchema = zoneInputSchema.extend({
   color: z.string(),
   departureTime: z.string().nullable(),

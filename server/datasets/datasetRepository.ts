@@ -83,3 +83,15 @@ export async function databaseIsEmpty(database: Queryable): Promise<boolean> {
   const { rows } = await database.query<{ count: number }>('SELECT count(*) AS count FROM datasets');
   return (rows[0]?.count ?? 0) === 0;
 }
+
+/**
+ * A key over every imported dataset (source, territory, vintage, checksum): it changes whenever an
+ * import changes data, and keys the tile caches and the map areas build.
+ */
+export async function selectDatasetsKey(database: Queryable): Promise<string> {
+  const { rows } = await database.query<{ key: string | null }>(
+    `SELECT md5(string_agg(source || '|' || territory || '|' || vintage || '|' || checksum, ',' ORDER BY source, territory, vintage)) AS key
+     FROM datasets WHERE source <> 'indicateurs'`,
+  );
+  return rows[0]?.key ?? 'empty';
+}

@@ -19,7 +19,7 @@ import {
   type IrisCoverageRow,
 } from './demographicsRepository';
 
-/** The administrative level and code of a zone picked from the tree (spec §3). */
+/** The administrative level and code of a zone picked from the tree. */
 export interface AdministrativeHint {
   level: 'region' | 'department' | 'commune' | 'iris';
   code: string;
@@ -45,7 +45,7 @@ async function coveredIris(
   return { rows: await selectIrisCoverage(database, geometryJson), selection: 'geometry' };
 }
 
-/** Spec §7 analyze: the IRIS records of the zone and the metadata of the figures. */
+/** Analyze: the IRIS records of the zone and the metadata of the figures. */
 export async function analyzeZone(
   database: Queryable,
   geometryJson: string,

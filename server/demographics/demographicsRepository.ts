@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/Database';
 
-/** Spec §5/§9: IRIS covered by less than 5 % are left out. */
+/** IRIS covered by less than 5 % are left out. */
 export const MINIMUM_COVERAGE = 0.05;
 
 /** One IRIS the zone intersects, with the share of its area inside the zone. */

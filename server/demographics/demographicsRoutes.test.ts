@@ -179,7 +179,7 @@ describe.each(testDatabaseKinds())('demographics analyze endpoints on %s', (kind
     expect({ ...decoded.metadata, query_time_ms: 0 }).toEqual({ ...json.metadata, query_time_ms: 0 });
   });
 
-  it('refuses what is not a polygonal geometry with spec §5’s message', async () => {
+  it('refuses what is not a polygonal geometry with the « Invalid geometry format » message', async () => {
     for (const geometry of [undefined, { type: 'Point', coordinates: [2.3, 48.8] }, 'oops', { type: 'Polygon' }]) {
       const response = await app.inject({
         method: 'POST',

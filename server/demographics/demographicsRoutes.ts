@@ -6,16 +6,18 @@ import { parseInput } from '../http/parseInput';
 import { demographicsToArrow } from '../../kernel/demographics/demographicsArrow';
 import { ARROW_STREAM_TYPE } from '../../kernel/demographics/demographicsRecord';
 import { analyzeZone, type AdministrativeHint } from './analyzeZone';
+import { withoutLockedFigures } from '../../kernel/subscription/demographicsAccess';
+import { accessLevelOf } from '../subscription/tierGate';
 import { checkGeometry, selectCircle } from './demographicsRepository';
 import { ARROW_STREAM, documented } from '../openapi/documented';
 
-/** Spec §5: the message when the body holds no usable geometry. */
+/** The message when the body holds no usable geometry. */
 export const INVALID_GEOMETRY = 'Invalid geometry format';
 
 const POLYGONAL = new Set(['Polygon', 'MultiPolygon']);
 
 /**
- * Spec §5: a GeoJSON geometry, a Feature or a FeatureCollection (its first feature's geometry);
+ * A GeoJSON geometry, a Feature or a FeatureCollection (its first feature's geometry);
  * only polygonal geometries cover IRIS. Anything else is a 400 'Invalid geometry format'.
  */
 export function polygonOf(value: unknown): { type: string; coordinates: unknown } {
@@ -64,11 +66,11 @@ const zoneBody = z.object({
 
 const coordinatesBody = z.object({
   coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]),
-  /** Kilometres (spec §7: default 1). */
+  /** Kilometres (default 1). */
   radius: z.number().positive().max(50).default(1),
 });
 
-/** The administrative level and code of a zone picked from the tree (spec §3 properties). */
+/** The administrative level and code of a zone picked from the tree. */
 function hintOf(properties: Record<string, unknown> | undefined): AdministrativeHint | undefined {
   const parsed = administrativeSchema.safeParse(
     properties?.type === 'administrative' ? { level: properties.level, code: properties.code } : undefined,
@@ -99,7 +101,7 @@ const demographicsResponse = z
 const wantsArrow = (request: FastifyRequest) => (request.headers.accept ?? '').includes(ARROW_STREAM_TYPE);
 
 /**
- * Demographics of a zone (spec §7): the IRIS it covers with their coverage ratios and INSEE figures.
+ * Demographics of a zone: the IRIS it covers with their coverage ratios and INSEE figures.
  * Answers JSON, or an Arrow IPC stream when the client's Accept header asks for it.
  */
 export const demographicsRoutes: RouteModule = (app, { database }) => {
@@ -113,7 +115,8 @@ export const demographicsRoutes: RouteModule = (app, { database }) => {
     const json = JSON.stringify(polygon);
     const problem = await checkGeometry(database, json);
     if (problem) throw badRequest(`${INVALID_GEOMETRY} : ${problem}`, { field: 'geometry' });
-    const result = await analyzeZone(database, json, administrative);
+    // The figures of the tabs the visitor's tier does not open are not sent at all.
+    const result = withoutLockedFigures(await analyzeZone(database, json, administrative), accessLevelOf(request.user));
     if (wantsArrow(request)) {
       return reply.type(ARROW_STREAM_TYPE).send(Buffer.from(demographicsToArrow(result)));
     }

@@ -30,7 +30,7 @@ const reverseSchema = z.object({
   lat: z.coerce.number().min(-90).max(90),
 });
 
-/** `GET /api/geocoding/search?query&bbox=w,s,e,n&limit` and `GET /api/geocoding/reverse?lng&lat` (spec §7). */
+/** `GET /api/geocoding/search?query&bbox=w,s,e,n&limit` and `GET /api/geocoding/reverse?lng&lat`. */
 export const geocodingRoutes: RouteModule = (app, { database }) => {
   const service = new GeocodingService(database);
 

@@ -32,3 +32,15 @@ export class RoadGraphStore {
     return this.engine;
   }
 }
+
+const stores = new WeakMap<Database, RoadGraphStore>();
+
+/** The one store of a database, shared by the isochrone and the public-services routes (one graph in memory). */
+export function roadGraphStoreFor(database: Database): RoadGraphStore {
+  let store = stores.get(database);
+  if (!store) {
+    store = new RoadGraphStore(database);
+    stores.set(database, store);
+  }
+  return store;
+}

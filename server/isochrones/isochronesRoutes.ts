@@ -9,7 +9,7 @@ import {
   type IsochroneBatchResponse,
 } from '../../kernel/isochrones/isochroneSchemas';
 import { IsochroneService } from './IsochroneService';
-import { RoadGraphStore } from './RoadGraphStore';
+import { roadGraphStoreFor } from './RoadGraphStore';
 import { documented } from '../openapi/documented';
 
 /**
@@ -17,7 +17,7 @@ import { documented } from '../openapi/documented';
  * answered on its own: a failing request does not fail the others).
  */
 export const isochroneRoutes: RouteModule = (app, { database, config }) => {
-  const service = new IsochroneService(database, new RoadGraphStore(database), {
+  const service = new IsochroneService(database, roadGraphStoreFor(database), {
     valhallaUrl: config.valhallaUrl,
     log: app.log,
   });

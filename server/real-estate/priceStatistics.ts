@@ -1,4 +1,4 @@
-/** Below this many sales, averages and medians are hidden (spec §2 / issue 8). */
+/** Below this many sales, averages and medians are hidden. */
 export const MINIMUM_SALES_FOR_AVERAGE = 3;
 
 /** The q-quantile (0…1) of sorted values, with linear interpolation (PostgreSQL percentile_cont). */

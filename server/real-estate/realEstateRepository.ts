@@ -48,7 +48,7 @@ function zoneCondition(zone: ZoneReference, parameters: Parameters): string {
   }
 }
 
-/** SQL conditions on `dvf_mutations m` for the spec §3 filters. */
+/** SQL conditions on `dvf_mutations m` for filters. */
 /**
  * A commune zone with its arrondissements (Paris 75056 → 75101…75120) resolved to a list of codes,
  * so that the mutation queries use a plain `= ANY` on an indexed column.
@@ -246,7 +246,7 @@ export async function selectMarketSnapshot(
   };
 }
 
-/** The lot columns of spec §3 (a DVF row) with its group type and single-property €/m². */
+/** The lot columns of (a DVF row) with its group type and single-property €/m². */
 export interface LotRow {
   id: number;
   id_mutation: string;

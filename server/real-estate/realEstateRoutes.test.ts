@@ -122,7 +122,7 @@ describe.each(testDatabaseKinds())('real-estate endpoints on %s', (kind) => {
     const byGeometry = await total({ geometry: JSON.parse(geometry[0]?.geojson ?? '{}') as object });
     expect(Math.abs(byIris - byCode) / byCode).toBeLessThan(0.01);
     expect(Math.abs(byGeometry - byCode) / byCode).toBeLessThan(0.01);
-    // Département first (spec §7 priority), then commune.
+    // Département first, then commune.
     expect(await total({ department_code: '75', commune_code: '75111' })).toBeGreaterThan(byCode * 10);
   });
 

@@ -66,7 +66,7 @@ const transactionParams = z.object({ id: z.coerce.number().int().positive() });
 
 const noindex = (reply: FastifyReply) => reply.header('X-Robots-Tag', 'noindex');
 
-/** Spec §7 priority: département, then commune, then IRIS codes, then the geometry. */
+/** Priority: département, then commune, then IRIS codes, then the geometry. */
 export function zoneOf(input: z.output<typeof zoneReferenceSchema>, required = true): ZoneReference {
   if (input.department_code) return { kind: 'departement', code: input.department_code };
   if (input.commune_code) return { kind: 'commune', code: input.commune_code };
@@ -181,7 +181,7 @@ function geometryOfZone(value: unknown): unknown {
 }
 
 /**
- * Real-estate endpoints (spec §7): advanced search, one transaction, zone statistics (with the
+ * Real-estate endpoints: advanced search, one transaction, zone statistics (with the
  * market snapshot and the zone's lots as JSON or Arrow), map clusters, and the legacy
  * `/api/real-estate`, `/coordinates` and `/zone`. Every listing answer carries `X-Robots-Tag: noindex`.
  */

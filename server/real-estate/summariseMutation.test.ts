@@ -16,7 +16,7 @@ const lot = (fields: Partial<MutationLot>): MutationLot => ({
   ...fields,
 });
 
-describe('inferLotType (spec §4)', () => {
+describe('inferLotType', () => {
   it('keeps a known type other than Dépendance', () => {
     expect(inferLotType(lot({ type_local: 'Appartement' }))).toBe('Appartement');
     expect(inferLotType(lot({ type_local: 'Local industriel. commercial ou assimilé' }))).toBe(

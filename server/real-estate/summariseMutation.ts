@@ -8,13 +8,13 @@ export interface MutationLot extends LotTypeInput {
   nombre_pieces_principales: number | null;
 }
 
-/** Spec §3 transaction group, computed once from the lots of one id_mutation. */
+/** Transaction group, computed once from the lots of one id_mutation. */
 export interface MutationSummary {
   /** Index (in the given lots) of the lot that carries the group type. */
   primaryIndex: number;
   type_local: LotType;
   property_category: PropertyCategory;
-  /** Spec §3: the price of the first lot (DVF repeats the mutation's price on each row). */
+  /** The price of the first lot (DVF repeats the mutation's price on each row). */
   valeur_fonciere_total: number | null;
   /** Distinct lots (a lot repeated on several parcels counts once). */
   lot_count: number;
@@ -31,7 +31,7 @@ export interface MutationSummary {
 
 const PROPERTY_TYPES = new Set(['Maison', 'Appartement', COMMERCIAL_TYPE_LOCAL]);
 
-/** Spec §3 category of a group type: Bâtiments, Constructible (building land, parkings) or Agricole. */
+/** Category of a group type: Bâtiments, Constructible (building land, parkings) or Agricole. */
 export function propertyCategoryOf(type: LotType): PropertyCategory {
   if (type === 'Terrain à bâtir' || type === 'Dépendance') return 'constructible';
   if (type === 'Terrain' || type === 'Non spécifié') return 'agricultural';
@@ -42,7 +42,7 @@ const positive = (value: number | null | undefined): value is number =>
   value !== null && value !== undefined && Number.isFinite(value) && value > 0;
 
 /**
- * Groups the lots of one mutation (spec §4): the group type is the first of {@link GROUP_TYPE_PRIORITY}
+ * Groups the lots of one mutation: the group type is the first of {@link GROUP_TYPE_PRIORITY}
  * among the inferred lot types; surfaces and rooms are summed over distinct premises, land over
  * distinct parcels; the price per m² is kept only for the sale of a single property, as the
  * official DVF statistics do.

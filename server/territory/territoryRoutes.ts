@@ -58,7 +58,7 @@ const NOT_FOUND_MESSAGES: Record<BoundaryLevel, string> = {
 };
 
 /**
- * Spec §7 administrative zones, read from the imported boundaries: the tree's lists (régions with
+ * Administrative zones, read from the imported boundaries: the tree's lists (régions with
  * the overseas ones last, everything else in French-locale order; Paris as its arrondissements) and
  * one boundary Feature per unit.
  */

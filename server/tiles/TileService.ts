@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/Database';
-import { buildMapAreas, MAP_AREAS_VERSION } from '../import/sources/indicators/buildMapAreas';
+import { buildMapAreas, MAP_AREAS_VERSION } from '../visualizations/mapAreasRepository';
 import { lockMapAreaBuild, selectMapAreaBuild } from '../visualizations/mapAreaBuildRepository';
 import { renderTile, type TileEncoder } from './renderTile';
 import type { TileAddress } from './TileAddress';
 import { TileCache, type CachedTile } from './TileCache';
 import type { Tileset } from './Tileset';
-import { selectDatasetsKey } from './tileRepository';
+import { selectDatasetsKey } from '../datasets/datasetRepository';
 
 /** Bumped when the tile encoding changes, so that cached tiles are not reused. */
 const TILER_VERSION = 'tiles-1';

@@ -33,7 +33,7 @@ const INDICATOR_COLUMNS = `round(population::numeric, 1)::float8 AS population,
 
 const COMMON_PROPERTIES = ['code', 'name', ...INDICATOR_PROPERTIES, 'businesses_demo', 'area_km2'] as const;
 
-/** Per level: source layer names, extra identity columns (spec §3 names for IRIS) and the row filter. */
+/** Per level: source layer names, extra identity columns and the row filter. */
 const LEVELS: Record<
   AreaLevel,
   { layer: string; label: string; identity: string; properties: string[]; filter: string }

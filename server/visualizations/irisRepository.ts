@@ -83,7 +83,7 @@ function selectionFilter(selection: Omit<IrisMetricSelection, 'limit'>, paramete
   return clauses.join(' AND ');
 }
 
-/** Spec §3 metric rows (iris_code, population, median_revenue, land_value_per_sqm) where `column` is known. */
+/** Metric rows (iris_code, population, median_revenue, land_value_per_sqm) where `column` is known. */
 export async function selectIrisMetricRows(
   database: Queryable,
   column: 'population' | 'median_income' | 'land_value_per_sqm',

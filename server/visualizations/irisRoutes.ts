@@ -51,7 +51,7 @@ const listSchema = z
 const limitSchema = z.coerce.number().int().min(1).max(MAX_ROWS).default(MAX_ROWS);
 
 /**
- * Query of the data endpoints; the spec §3 spellings of the IRIS code and type filters are all
+ * Query of the data endpoints; spellings of the IRIS code and type filters are all
  * accepted (`iris_code`/`code_iris`, `irisTypes`/`typ_iris`/`iris_type`/`type`).
  */
 const dataQuery = z
@@ -118,8 +118,8 @@ const round = (value: number | null, digits = 0) =>
   value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
- * The IRIS endpoints of spec §7, read from the map areas computed at import (never aggregated per
- * request). Every query is validated; the spec §3 name variants are accepted on input and answers
+ * The IRIS endpoints, read from the map areas computed at import (never aggregated per
+ * request). Every query is validated; name variants are accepted on input and answers
  * use one canonical shape.
  */
 export const irisRoutes: RouteModule = (app, context) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZoneOwner } from './zonesRepository';
 
-/** Spec §5: the cookie that tracks an anonymous visitor's zones. */
+/** The cookie that tracks an anonymous visitor's zones. */
 export const ANONYMOUS_ZONE_COOKIE = 'anonymous_zone_id';
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 const ANONYMOUS_ID_PATTERN = /^[0-9a-f-]{36}$/;

@@ -12,6 +12,7 @@ import {
   type UserZoneRow,
 } from './zonesRepository';
 import { zoneOwnerOf, zoneOwnerOrNew } from './zoneOwner';
+import { consumeZoneQuota } from '../subscription/tierGate';
 import { documented } from '../openapi/documented';
 
 const listQuery = z.object({
@@ -30,10 +31,10 @@ const storedZoneResponse = zoneInputSchema.extend({
   updatedAt: z.string(),
 });
 
-/** Spec §8: the message when the zone quota is reached. */
+/** The message when the zone quota is reached. */
 export const ZONE_LIMIT_MESSAGE = 'Limite atteinte. Passez à une offre supérieure pour continuer.';
 
-/** A stored row in the spec §3 Zone shape. */
+/** A stored row in Zone shape. */
 function zoneFromRow(row: UserZoneRow) {
   return {
     id: row.id,
@@ -54,11 +55,12 @@ function zoneFromRow(row: UserZoneRow) {
 }
 
 /**
- * Spec §7 zone persistence: `/api/user-zones`. Zones belong to the signed-in user or to the anonymous
+ * Zone persistence: `/api/user-zones`. Zones belong to the signed-in user or to the anonymous
  * visitor of the `anonymous_zone_id` cookie (created on the first save); an anonymous visitor keeps
- * at most `ANONYMOUS_ZONE_LIMIT` zones (spec §5: one).
+ * at most `ANONYMOUS_ZONE_LIMIT` zones (one); a signed-in user creates at most their tier's zones per
+ * calendar month.
  */
-export const zonesRoutes: RouteModule = (app, { database, config }) => {
+export const zonesRoutes: RouteModule = (app, { database, config, clock }) => {
   const getUserZonesDocumentation = documented({
     tag: 'zones',
     summary: 'Zones enregistrées de l’utilisateur ou du visiteur anonyme (cookie)',
@@ -87,6 +89,10 @@ export const zonesRoutes: RouteModule = (app, { database, config }) => {
       const replacing = existing.some((row) => row.id === zone.id);
       if (owner.kind === 'anonymous' && !replacing && existing.length >= config.anonymousZoneLimit) {
         throw new HttpError(403, 'ZONE_LIMIT_REACHED', ZONE_LIMIT_MESSAGE, { limit: config.anonymousZoneLimit });
+      }
+      // A signed-in user's new zone counts in the month's quota of their tier.
+      if (owner.kind === 'user' && !replacing && request.user) {
+        await consumeZoneQuota(transaction, request.user, clock ? clock() : new Date());
       }
       const geometry =
         zone.geometry.type === 'FeatureCollection' ? zone.geometry.features[0]?.geometry : zone.geometry.geometry;

@@ -1,4 +1,4 @@
-/** Error types of spec §8 raised by the HTTP client. */
+/** Error types of raised by the HTTP client. */
 export type ApiErrorCode = 'NETWORK_ERROR' | 'TIMEOUT_ERROR' | 'VALIDATION_ERROR' | 'ABORTED' | (string & {});
 
 /** An API failure: message, HTTP status (0 for the network), code and the server's details. */

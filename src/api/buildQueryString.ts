@@ -1,7 +1,7 @@
 /** A query parameter value: arrays are sent as `key[]`, objects JSON-encoded, undefined/null skipped. */
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[] | object;
 
-/** Spec §7: GET array params are sent as `key[]=a&key[]=b`; objects are JSON-encoded. */
+/** GET array params are sent as `key[]=a&key[]=b`; objects are JSON-encoded. */
 export function buildQueryString(params: Record<string, QueryValue> | undefined): string {
   if (!params) return '';
   const search = new URLSearchParams();

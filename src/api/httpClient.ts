@@ -1,7 +1,7 @@
 import { ApiError } from './ApiError';
 import { buildQueryString, type QueryValue } from './buildQueryString';
 
-/** Spec §7/§9: default timeout 30 s, 3 retries, 1 s delay doubling. */
+/** Default timeout 30 s, 3 retries, 1 s delay doubling. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_RETRIES = 3;
 export const DEFAULT_RETRY_DELAY_MS = 1_000;
@@ -59,7 +59,7 @@ function errorFromBody(status: number, statusText: string, body: unknown): ApiEr
 }
 
 /**
- * Responses with a `data` field are unwrapped to it (spec §7) — so an endpoint that needs to return
+ * Responses with a `data` field are unwrapped to it — so an endpoint that needs to return
  * other fields beside a list must not name the list `data`.
  */
 function unwrap(body: unknown): unknown {
@@ -70,8 +70,8 @@ function unwrap(body: unknown): unknown {
 }
 
 /**
- * The data API client of spec §7: JSON, timeout, retries with back-off (never on a validation error,
- * 401, 403, another 4xx or an abort), `data` unwrapped, the error types of spec §8.
+ * The data API client of JSON, timeout, retries with back-off (never on a validation error,
+ * 401, 403, another 4xx or an abort), `data` unwrapped, the error types.
  */
 export class HttpClient {
   private readonly baseUrl: string;

@@ -5,7 +5,7 @@ import { AppErrorScreen } from './errors/ErrorScreens';
 import { ToastStack } from './toasts/ToastStack';
 
 /**
- * Spec §2 layout shell around every screen but /verify-email: the screen, the toast stack (top right) and
+ * Layout shell around every screen but /verify-email: the screen, the toast stack (top right) and
  * the account modals, under the generic error boundary ('Une erreur est survenue').
  */
 export function AppLayout() {

@@ -4,6 +4,7 @@ import { MapControllerProvider, useMapController } from '../map/MapControllerCon
 import { MapView } from '../map/MapView';
 import { ZoneLayers } from '../features/zones/ZoneLayers';
 import { VisualizationsMapLayers } from '../features/visualizations/VisualizationsMapLayers';
+import { PublicServicesMapLayers } from '../features/public-services/PublicServicesMapLayers';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { MapErrorScreen, PanelErrorScreen } from './errors/ErrorScreens';
 import { LeftToolbar } from './layout/LeftToolbar';
@@ -42,6 +43,7 @@ export function MapScreen() {
         <ZoneLayers />
         <MapPanelControls />
         <VisualizationsMapLayers />
+        <PublicServicesMapLayers />
         <LeftToolbar />
         <ErrorBoundary name="panneaux" fallback={(error, reset) => <PanelErrorScreen error={error} onRetry={reset} />}>
           <RightPanelStack layout={layout} />

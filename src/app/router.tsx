@@ -11,6 +11,9 @@ const SettingsPage = lazy(() => import('./screens/SettingsPage'));
 const PricingPage = lazy(() => import('./screens/PricingPage'));
 const SubscriptionPage = lazy(() => import('./screens/SubscriptionPage'));
 const VerifyEmailPage = lazy(() => import('./screens/VerifyEmailPage'));
+const ResetPasswordPage = lazy(() => import('./screens/ResetPasswordPage'));
+const TestCheckoutPage = lazy(() => import('./screens/TestCheckoutPage'));
+const TestPortalPage = lazy(() => import('./screens/TestPortalPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -26,13 +29,13 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-/** `/` goes to the map; `/#pricing` (the marketing home's offers, spec §2 links) to the pricing page. */
+/** `/` goes to the map; `/#pricing` (the marketing home's offers, links) to the pricing page. */
 function IndexRedirect() {
   const location = useLocation();
   return <Navigate to={location.hash === '#pricing' ? '/pricing' : '/map'} replace />;
 }
 
-/** `/auth/register` (spec §2 links for anonymous users): the map with the registration modal open. */
+/** `/auth/register`: the map with the registration modal open. */
 function RegisterRoute() {
   const dispatch = useAppDispatch();
   useEffect(() => {
@@ -52,7 +55,7 @@ function RouteErrorScreen() {
   );
 }
 
-/** The routes of spec §2. /verify-email is standalone (outside the layout shell). */
+/** The routes. /verify-email is standalone (outside the layout shell). */
 export const router = createBrowserRouter([
   {
     path: '/verify-email',
@@ -61,6 +64,17 @@ export const router = createBrowserRouter([
       <ErrorBoundary name="vérification" fallback={(error, reset) => <AppErrorScreen error={error} onRetry={reset} />}>
         <Page>
           <VerifyEmailPage />
+        </Page>
+      </ErrorBoundary>
+    ),
+  },
+  {
+    path: '/reset-password',
+    errorElement: <RouteErrorScreen />,
+    element: (
+      <ErrorBoundary name="mot de passe" fallback={(error, reset) => <AppErrorScreen error={error} onRetry={reset} />}>
+        <Page>
+          <ResetPasswordPage />
         </Page>
       </ErrorBoundary>
     ),
@@ -94,6 +108,22 @@ export const router = createBrowserRouter([
         element: (
           <Page>
             <SubscriptionPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'payments/test-checkout',
+        element: (
+          <Page>
+            <TestCheckoutPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'payments/test-portal',
+        element: (
+          <Page>
+            <TestPortalPage />
           </Page>
         ),
       },

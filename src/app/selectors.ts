@@ -11,7 +11,7 @@ export const selectSelectedZones = createSelector([selectZones, selectSelectedZo
   ids.map((id) => zones.find((zone) => zone.id === id)).filter((zone): zone is Zone => zone !== undefined),
 );
 
-/** Spec §2: panels analyse the active zone, or else the first selected one. */
+/** Panels analyse the active zone, or else the first selected one. */
 export const selectActiveZone = createSelector(
   [selectZones, (state: RootState) => state.layout.activeZoneId, selectSelectedZones],
   (zones, activeZoneId, selected): Zone | undefined =>

@@ -14,6 +14,12 @@ import {
 import { demographicsSaga } from '../features/demographics/demographicsSaga';
 import { demographicsSlice } from '../features/demographics/demographicsSlice';
 import { zonesSlice } from '../features/zones/zonesSlice';
+import {
+  publicServicesApi as defaultPublicServicesApi,
+  type PublicServicesApi,
+} from '../features/public-services/publicServicesApi';
+import { publicServicesSaga } from '../features/public-services/publicServicesSaga';
+import { publicServicesSlice } from '../features/public-services/publicServicesSlice';
 import { realEstateSaga } from '../features/real-estate/realEstateSaga';
 import { realEstateSlice } from '../features/real-estate/realEstateSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
@@ -37,11 +43,12 @@ const rootReducer = combineReducers({
   demographics: demographicsSlice.reducer,
   visualizations: visualizationsSlice.reducer,
   realEstate: realEstateSlice.reducer,
+  publicServices: publicServicesSlice.reducer,
 });
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga(), zonesSaga(), demographicsSaga(), visualizationsSaga(), realEstateSaga()]);
+  yield all([authSaga(), subscriptionSaga(), zonesSaga(), demographicsSaga(), visualizationsSaga(), realEstateSaga(), publicServicesSaga()]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -52,6 +59,7 @@ export interface StoreServices {
   subscriptionApi: SubscriptionApi;
   zonesApi: ZonesApi;
   demographicsApi: DemographicsApi;
+  publicServicesApi: PublicServicesApi;
 }
 
 /**
@@ -65,6 +73,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
       subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
       zonesApi: services.zonesApi ?? defaultZonesApi,
       demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
+      publicServicesApi: services.publicServicesApi ?? defaultPublicServicesApi,
     },
   });
   const store = configureStore({

@@ -84,7 +84,7 @@ export class MapController {
     this.map.easeTo({ padding: { top: 0, bottom: 0, ...padding }, duration: 250 });
   }
 
-  /** Spec §9: fly to a point with the zoom and duration of the purpose. */
+  /** Fly to a point with the zoom and duration of the purpose. */
   flyTo(center: [number, number], purpose: FlyToPurpose = 'general'): void {
     const { zoom, duration } = FLY_TO[purpose];
     this.map.flyTo({ center, zoom, duration, essential: true });

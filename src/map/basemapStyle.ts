@@ -2,7 +2,7 @@ import type { StyleSpecification } from 'maplibre-gl';
 import { ApiError } from '../api/ApiError';
 import { HttpClient } from '../api/httpClient';
 
-/** The two map themes (spec §2 theme, resolved). */
+/** The two map themes. */
 export type MapTheme = 'light' | 'dark';
 
 /** Our self-hosted basemap style (engineer "tiles"): `?theme=light|dark`. */

@@ -55,7 +55,7 @@ test.describe('perimeter: zones', () => {
     await expect(perimeter(page).getByText('Aucune zone créée')).toBeVisible();
     await expect(perimeter(page).getByText('Créez une zone pour commencer votre analyse')).toBeVisible();
 
-    // Create-zone view: blank address refused; type, mode and slider (spec §5 ranges); cancel returns.
+    // Create-zone view: blank address refused; type, mode and slider; cancel returns.
     await perimeter(page).getByRole('button', { name: 'Zone isochrone personnalisée' }).click();
     await perimeter(page).getByRole('button', { name: 'Créer la zone' }).click();
     await expect(perimeter(page).getByText('Veuillez saisir une adresse de départ')).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, toolbar } from './support/shellFixtures';
 
-test.describe('routes and pages of spec §2', () => {
+test.describe('routes and pages', () => {
   test('/ and /map-old lead to /map, /#pricing to the offers, unknown paths to the map', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/map$/);

@@ -23,6 +23,8 @@ export function demoDatabaseKey(openDataDirectory: string): string {
   const sources = [
     ...listFiles(join(PROJECT_ROOT, 'server/db/migrations')),
     ...listFiles(join(PROJECT_ROOT, 'server/import')),
+    join(PROJECT_ROOT, 'server/visualizations/mapAreasRepository.ts'),
+    join(PROJECT_ROOT, 'server/datasets/datasetRepository.ts'),
     ...['territory', 'demographics'].flatMap((folder) => listFiles(join(PROJECT_ROOT, 'kernel', folder))),
   ];
   for (const path of sources.sort()) hash.update(relative(PROJECT_ROOT, path)).update(readFileSync(path));

@@ -3,7 +3,7 @@ import { demographicsFromArrow } from '../../kernel/demographics/demographicsArr
 
 /** What the demographics worker exposes through Comlink (plain functions, testable in Node). */
 export const demographicsWorkerApi = {
-  /** Decodes the analyze answer (Arrow IPC stream) and aggregates it (spec §3/§9). */
+  /** Decodes the analyze answer (Arrow IPC stream) and aggregates it. */
   aggregateArrow(bytes: ArrayBuffer): AggregatedDemographics {
     return aggregateDemographics(demographicsFromArrow(bytes));
   },

@@ -4,6 +4,7 @@ import { findDataset, saveDataset } from '../../datasets/datasetRepository';
 import type { ImportContext, Importer } from './Importer';
 import { ImportProgress, type ProgressOutput } from './ImportProgress';
 import { planChecksum } from './fileChecksum';
+import { createIndexes, dropIndexes } from './indexRepository';
 
 /** What happened to one dataset. */
 export interface ImportOutcome {
@@ -50,10 +51,10 @@ export async function runImports(
       }
       const progress = new ImportProgress(plan.label, output);
       const rows = await database.transaction(async (transaction) => {
-        for (const name of Object.keys(plan.indexes ?? {})) await transaction.exec(`DROP INDEX IF EXISTS ${name}`);
+        await dropIndexes(transaction, plan.indexes ?? {});
         await plan.clear(transaction);
         const loaded = await plan.load(transaction, progress);
-        for (const statement of Object.values(plan.indexes ?? {})) await transaction.exec(statement);
+        await createIndexes(transaction, plan.indexes ?? {});
         await saveDataset(transaction, {
           source: plan.source,
           territory: plan.territory,

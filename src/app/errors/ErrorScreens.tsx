@@ -24,7 +24,7 @@ function ErrorPanel({
   );
 }
 
-/** Spec §2: the generic error screen. */
+/** The generic error screen. */
 export function AppErrorScreen({ error, onRetry }: { error: Error; onRetry: () => void }) {
   return (
     <main className="error-page">
@@ -40,7 +40,7 @@ export function AppErrorScreen({ error, onRetry }: { error: Error; onRetry: () =
   );
 }
 
-/** Spec §2: the map failed (WebGL, style or basemap unavailable). */
+/** The map failed (WebGL, style or basemap unavailable). */
 export function MapErrorScreen({ error }: { error: Error }) {
   return (
     <ErrorPanel title="Erreur de chargement de la carte" message={error.message} variant="map">
@@ -51,7 +51,7 @@ export function MapErrorScreen({ error }: { error: Error }) {
   );
 }
 
-/** Spec §2: a panel failed to load or render. */
+/** A panel failed to load or render. */
 export function PanelErrorScreen({ error, onRetry }: { error: Error; onRetry: () => void }) {
   return (
     <ErrorPanel title="Erreur des panneaux" message={error.message} variant="panel">
@@ -65,7 +65,7 @@ export function PanelErrorScreen({ error, onRetry }: { error: Error; onRetry: ()
   );
 }
 
-/** Spec §2: the authentication fallback. */
+/** The authentication fallback. */
 export function AuthErrorScreen({ error, onClose }: { error: Error; onClose: () => void }) {
   return (
     <div className="auth-error-backdrop">

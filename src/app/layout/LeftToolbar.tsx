@@ -8,7 +8,7 @@ import { layoutActions } from './layoutSlice';
 import { TOOLBAR_PANEL_IDS } from './panelIds';
 
 /**
- * Spec §2: the 60 px left toolbar, hidden while any right panel is open — link to the marketing home
+ * The 60 px left toolbar, hidden while any right panel is open — link to the marketing home
  * (the offers), the seven panel buttons in order, the settings link and the profile/login button.
  */
 export function LeftToolbar() {

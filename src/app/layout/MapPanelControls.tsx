@@ -13,7 +13,7 @@ const ICONS: Record<(typeof OTHER_PANEL_IDS)[number], ReactNode> = {
 };
 
 /**
- * Spec §2 "toggleable map panels" (search, geomarketing, IRIS, choropleth): map buttons at the top left,
+ * "toggleable map panels" (search, geomarketing, IRIS, choropleth): map buttons at the top left,
  * beside the toolbar, always visible; each toggles its right panel.
  */
 export function MapPanelControls() {

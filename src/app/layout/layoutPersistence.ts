@@ -1,7 +1,7 @@
 import { isPanelId, type PanelId } from './panelIds';
 import { initialLayoutState, LEFT_PANEL_WIDTH, RIGHT_PANEL_WIDTH, type LayoutState } from './layoutSlice';
 
-/** Spec §3: the layout is persisted in localStorage under this key. */
+/** The layout is persisted in localStorage under this key. */
 export const LAYOUT_STORAGE_KEY = 'panel-layout-store';
 
 const clamp = (value: unknown, min: number, max: number, fallback: number) =>
@@ -44,7 +44,7 @@ export function loadLayout(storage: Pick<Storage, 'getItem'> | undefined = globa
   }
 }
 
-/** Writes the layout (only the persisted fields of spec §3 and the expanded panels). */
+/** Writes the layout (only the persisted fields of and the expanded panels). */
 export function saveLayout(
   state: LayoutState,
   storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PanelId } from './panelIds';
 
-/** Spec §9 panel widths. */
+/** Panel widths. */
 export const LEFT_PANEL_WIDTH = { default: 320, min: 280, max: 480 } as const;
 export const RIGHT_PANEL_WIDTH = { default: 600, expanded: 1000, min: 480, max: 1000 } as const;
 export const TOOLBAR_WIDTH = 60;
@@ -9,7 +9,7 @@ export const PANEL_OFFSET = 24;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** Spec §3 "Layout state" (persisted as `panel-layout-store`) plus the expanded panels and active zone. */
+/** "Layout state" (persisted as `panel-layout-store`) plus the expanded panels and active zone. */
 export interface LayoutState {
   leftPanelOpen: boolean;
   activePanels: PanelId[];
@@ -70,7 +70,7 @@ export const layoutSlice = createSlice({
     comparisonModeToggled(state) {
       state.comparisonMode = !state.comparisonMode;
     },
-    /** Spec §4: clicking a zone row toggles its selection and, when newly selected, makes it active. */
+    /** Clicking a zone row toggles its selection and, when newly selected, makes it active. */
     zoneSelectionToggled(state, action: PayloadAction<string>) {
       const index = state.selectedZones.indexOf(action.payload);
       if (index === -1) {

@@ -1,4 +1,4 @@
-/** Spec §2: the seven toolbar panels, in toolbar order. */
+/** The seven toolbar panels, in toolbar order. */
 export const TOOLBAR_PANEL_IDS = [
   'perimeter',
   'demographics',
@@ -9,7 +9,7 @@ export const TOOLBAR_PANEL_IDS = [
   'export',
 ] as const;
 
-/** Spec §2: the other toggleable map panels. */
+/** The other toggleable map panels. */
 export const OTHER_PANEL_IDS = ['search', 'geomarketing', 'iris', 'choropleth'] as const;
 
 export type PanelId = (typeof TOOLBAR_PANEL_IDS)[number] | (typeof OTHER_PANEL_IDS)[number];

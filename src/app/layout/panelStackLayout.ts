@@ -1,4 +1,4 @@
-/** Spec §9: stacked panels show a 24 px strip each. */
+/** Stacked panels show a 24 px strip each. */
 export const PANEL_STACK_OFFSET = 24;
 /** Width kept for the panel rail (the compact panel switcher at the stack's left edge). */
 export const PANEL_RAIL_WIDTH = 56;
@@ -30,7 +30,7 @@ export interface PanelStackLayout<Id extends string = string> {
 }
 
 /**
- * Where the open right panels go (spec §2 "side by side, stacked with a 24 px offset").
+ * Where the open right panels go.
  *
  * Panels are given in opening order; the last one is the front panel and sits against the right edge.
  * Going backwards, each panel sits side by side to the left of the previous one, fully visible, while

@@ -6,7 +6,7 @@ const KEY_STEP = 16;
 
 /**
  * The left edge of a right panel: drag it, or focus it and use ←/→ (Shift: ×4), Home and End, to set the
- * width of the (non-expanded) right panels, 480–1000 px (spec §9), remembered with the layout.
+ * width of the (non-expanded) right panels, 480–1000 px, remembered with the layout.
  */
 export function PanelResizeHandle({ title, width }: { title: string; width: number }) {
   const dispatch = useAppDispatch();

@@ -29,7 +29,7 @@ function usePanelFocus(activePanels: readonly PanelId[]) {
 }
 
 /**
- * The open right panels (spec §2): side by side from the right edge, older ones stacked with a 24 px
+ * The open right panels: side by side from the right edge, older ones stacked with a 24 px
  * offset when the window is too narrow (see `core/layout/panelStackLayout.ts`), each closable and
  * expandable. A stacked panel shows a strip that brings it to the front. The panel rail at the stack's
  * left edge opens the toolbar panels while the left toolbar is hidden, and closes them all.

@@ -11,7 +11,7 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 import { toastShown } from '../toasts/toastsSlice';
 import { PageShell } from './PageShell';
 
-/** Spec §2 /pricing: three offers, 'Le plus populaire' on Light, trial and payment footer. */
+/** /pricing: three offers, 'Le plus populaire' on Light, trial and payment footer. */
 export default function PricingPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -20,7 +20,7 @@ export default function PricingPage() {
 
   const choose = async (plan: Plan) => {
     if (level === 'anonymous') {
-      // Spec §5: Free without an account goes to the map; a paid offer needs an account first.
+      // Free without an account goes to the map; a paid offer needs an account first.
       if (plan.tier === 'free') void navigate('/map');
       else dispatch(authActions.authModalOpened('register'));
       return;

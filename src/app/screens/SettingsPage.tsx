@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { PreferencesForm } from '../settings/PreferencesForm';
 import { PageShell } from './PageShell';
 
-/** Spec §2 /settings: back to map, theme, language, e-mail notifications, legal section. */
+/** /settings: back to map, theme, language, e-mail notifications, legal section. */
 export default function SettingsPage() {
   const { hash } = useLocation();
   useEffect(() => {

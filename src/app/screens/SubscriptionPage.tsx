@@ -12,7 +12,7 @@ import { toastShown } from '../toasts/toastsSlice';
 import { PageShell } from './PageShell';
 import { UsageBar } from './UsageBar';
 
-/** Spec §5: an anonymous visitor may create one zone. */
+/** An anonymous visitor may create one zone. */
 const ANONYMOUS_ZONE_LIMIT = 1;
 
 function AnonymousSubscription() {
@@ -138,7 +138,7 @@ function AccountSubscription({ subscription, tier }: { subscription: Subscriptio
   );
 }
 
-/** Spec §2 /subscription: current plan, upgrade, management, usage of the month, included features. */
+/** /subscription: current plan, upgrade, management, usage of the month, included features. */
 export default function SubscriptionPage() {
   const dispatch = useAppDispatch();
   const { status, subscription, error } = useAppSelector((state) => state.subscription);

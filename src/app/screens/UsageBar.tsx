@@ -2,7 +2,7 @@ import { formatNumber } from '../../../kernel/format/formatFrench';
 import { usageRatio, usageTone } from '../../../kernel/subscription/tiers';
 
 /**
- * Spec §4 usage bar: red at 90 % or more, yellow at 70 % or more, else purple (zones) or green (exports).
+ * Usage bar: red at 90 % or more, yellow at 70 % or more, else purple (zones) or green (exports).
  * An unlimited quota (`limit` null) shows the count without a bar.
  */
 export function UsageBar({

@@ -5,7 +5,7 @@ import { authApi } from '../../features/account/authApi';
 import { authActions } from '../../features/account/authSlice';
 import { useAppDispatch } from '../hooks';
 
-/** Spec §9: after a successful verification, back to the map after 3 s. */
+/** After a successful verification, back to the map after 3 s. */
 export const VERIFY_REDIRECT_MS = 3_000;
 
 type VerificationState =
@@ -23,7 +23,7 @@ function verifyOnce(token: string): Promise<unknown> {
   return verification;
 }
 
-/** Spec §2/§4 /verify-email (standalone): loading, success, error or invalid; resend or return. */
+/** /verify-email (standalone): loading, success, error or invalid; resend or return. */
 export default function VerifyEmailPage() {
   const [parameters] = useSearchParams();
   const token = parameters.get('token')?.trim() ?? '';

@@ -3,11 +3,13 @@ import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import type { RootState } from '../store';
 import { toastShown } from '../toasts/toastsSlice';
+import { authApi } from '../../features/account/authApi';
+import { authErrorMessage } from '../../features/account/authSaga';
 import { downloadPersonalData } from './personalDataExport';
 import { settingsActions, THEME_CHOICES } from './settingsSlice';
 
 /**
- * The preferences of spec §2 (settings page and the profile's 'Paramètres' tab): theme Clair/Sombre/Auto,
+ * The preferences of (settings page and the profile's 'Paramètres' tab): theme Clair/Sombre/Auto,
  * language, e-mail notifications, legal section.
  */
 export function PreferencesForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
@@ -17,9 +19,17 @@ export function PreferencesForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
   const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
-  const exportData = () => {
-    downloadPersonalData(store.getState());
-    dispatch(toastShown({ type: 'success', title: 'Données exportées', message: 'Le fichier JSON a été téléchargé.' }));
+  const exportData = async () => {
+    const state = store.getState();
+    try {
+      const server = state.auth.user ? await authApi.exportData() : null;
+      downloadPersonalData(state, server);
+      dispatch(
+        toastShown({ type: 'success', title: 'Données exportées', message: 'Le fichier JSON a été téléchargé.' }),
+      );
+    } catch (error) {
+      dispatch(toastShown({ type: 'error', title: 'Export des données impossible', message: authErrorMessage(error) }));
+    }
   };
 
   return (
@@ -96,12 +106,12 @@ export function PreferencesForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
         <Heading id={`${id}-legal`} className="preferences__heading">
           Données personnelles et mentions légales
         </Heading>
-        <button type="button" className="button" onClick={exportData}>
+        <button type="button" className="button" onClick={() => void exportData()}>
           Exporter mes données
         </button>
         <p className="form__hint">
-          Télécharge, au format JSON, tout ce que Zonalyse conserve pour vous : compte, préférences, disposition des
-          panneaux et zones.
+          Télécharge, au format JSON, tout ce que Zonalyse conserve pour vous : compte, abonnement et utilisation,
+          sessions, zones, préférences et disposition des panneaux.
         </p>
         <details className="legal" id={headingLevel === 2 ? 'confidentialite' : undefined}>
           <summary>Politique de confidentialité</summary>

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Spec §2/§9: theme Clair/Sombre/Auto, stored locally, default light. */
+/** Theme Clair/Sombre/Auto, stored locally, default light. */
 export type ThemePreference = 'light' | 'dark' | 'auto';
 /** The theme actually applied (auto resolved through `prefers-color-scheme`). */
 export type ResolvedTheme = 'light' | 'dark';
@@ -13,7 +13,7 @@ export const THEME_CHOICES: readonly { value: ThemePreference; label: string }[]
 
 export interface SettingsState {
   theme: ThemePreference;
-  /** Spec §2: e-mail notifications, a local preference, default on. */
+  /** E-mail notifications, a local preference, default on. */
   emailNotifications: boolean;
 }
 

@@ -56,7 +56,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 /**
- * Spec §2: the toast stack, top right. It is a manual popover, raised into the top layer whenever a
+ * The toast stack, top right. It is a manual popover, raised into the top layer whenever a
  * toast arrives, so a toast shows (and can be closed) above an open modal dialog too.
  */
 export function ToastStack() {

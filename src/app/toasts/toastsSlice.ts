@@ -1,6 +1,6 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Spec §3: a toast. Success/info/warning vanish after 4 s; errors stay until closed. */
+/** A toast. Success/info/warning vanish after 4 s; errors stay until closed. */
 export interface Toast {
   id: string;
   type: 'success' | 'error' | 'warning' | 'info';

@@ -8,7 +8,7 @@ const AccountDialogs = lazy(() => import('./AccountDialogs'));
 
 /**
  * The open account modal (login, registration or profile) under the authentication error boundary
- * (spec §2 'Erreur d’authentification' with 'Fermer', which closes the modal).
+ *.
  */
 export function AuthModals() {
   const dispatch = useAppDispatch();

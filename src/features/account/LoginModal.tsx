@@ -3,8 +3,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { canSubmitLogin } from '../../../kernel/account/accountValidation';
 import { Modal } from '../../ui/Modal';
 import { authActions } from './authSlice';
+import { ForgottenPasswordForm } from './ForgottenPasswordForm';
 
-/** Spec §2 'Se connecter': e-mail, password, 'Mot de passe oublié ?', switch to registration. */
+/** 'Se connecter': e-mail, password, 'Mot de passe oublié ?', switch to registration. */
 export function LoginModal({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   const { pending, error } = useAppSelector((state) => state.auth);
@@ -48,11 +49,7 @@ export function LoginModal({ onClose }: { onClose: () => void }) {
         <button type="button" className="link-button form__aside" onClick={() => setForgotten(true)}>
           Mot de passe oublié ?
         </button>
-        {forgotten ? (
-          <p className="form__notice" role="alert">
-            La réinitialisation du mot de passe n’est pas encore disponible : cette fonction reste à implémenter.
-          </p>
-        ) : null}
+        {forgotten ? <ForgottenPasswordForm email={email} /> : null}
         {error ? (
           <p className="form__error" role="alert">
             {error}

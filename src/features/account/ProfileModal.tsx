@@ -6,6 +6,7 @@ import { displayName, userInitial } from '../../../kernel/account/accountValidat
 import { Modal } from '../../ui/Modal';
 import { Tabs } from '../../ui/Tabs';
 import { authActions } from './authSlice';
+import { ChangePasswordForm, EditProfileForm } from './ProfileForms';
 
 type ProfileTab = 'profile' | 'settings';
 
@@ -14,12 +15,13 @@ const TABS = [
   { id: 'settings', label: 'Paramètres' },
 ] as const;
 
-/** Spec §2 profile modal: 'Profil' and 'Paramètres' tabs. */
+/** Profile modal: 'Profil' and 'Paramètres' tabs. */
 export function ProfileModal({ user, onClose }: { user: User; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const deleting = useAppSelector((state) => state.auth.deleting);
   const [tab, setTab] = useState<ProfileTab>('profile');
   const [confirmingDeletion, setConfirmingDeletion] = useState(false);
+  const [editing, setEditing] = useState<'profile' | 'password' | null>(null);
 
   return (
     <Modal title="Mon compte" onClose={onClose}>
@@ -53,10 +55,20 @@ export function ProfileModal({ user, onClose }: { user: User; onClose: () => voi
               <p className="form__notice">Vérifiez votre email pour accéder à toutes les fonctionnalités</p>
             ) : null}
             <div className="profile__actions">
-              <button type="button" className="button" disabled title="Bientôt disponible">
+              <button
+                type="button"
+                className="button"
+                aria-expanded={editing === 'profile'}
+                onClick={() => setEditing(editing === 'profile' ? null : 'profile')}
+              >
                 Modifier le profil
               </button>
-              <button type="button" className="button" disabled title="Bientôt disponible">
+              <button
+                type="button"
+                className="button"
+                aria-expanded={editing === 'password'}
+                onClick={() => setEditing(editing === 'password' ? null : 'password')}
+              >
                 Changer le mot de passe
               </button>
               <button type="button" className="button" onClick={() => dispatch(authActions.logoutRequested())}>
@@ -66,7 +78,8 @@ export function ProfileModal({ user, onClose }: { user: User; onClose: () => voi
                 Supprimer mon compte
               </button>
             </div>
-            <p className="form__hint">La modification du profil et du mot de passe sera bientôt disponible.</p>
+            {editing === 'profile' ? <EditProfileForm user={user} onDone={() => setEditing(null)} /> : null}
+            {editing === 'password' ? <ChangePasswordForm onDone={() => setEditing(null)} /> : null}
           </div>
         ) : (
           <PreferencesForm headingLevel={3} />

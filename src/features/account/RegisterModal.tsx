@@ -13,10 +13,10 @@ import { authActions } from './authSlice';
 
 const EMPTY_FORM: RegistrationForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
-/** Spec §2 'Créer un compte': optional names, e-mail, password and confirmation (spec §5 checks). */
+/** 'Créer un compte': optional names, e-mail, password and confirmation. */
 export function RegisterModal({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
-  const { pending, error } = useAppSelector((state) => state.auth);
+  const { pending, error, registration } = useAppSelector((state) => state.auth);
   const [form, setForm] = useState(EMPTY_FORM);
   const [submitted, setSubmitted] = useState(false);
   const id = useId();
@@ -41,6 +41,26 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     }
     dispatch(authActions.registrationRequested(registrationPayload(form)));
   };
+
+  if (registration) {
+    return (
+      <Modal title="Créer un compte" onClose={onClose} size="small">
+        <div className="form" role="status">
+          <p className="form__success">
+            <strong>Vérifiez votre boîte mail.</strong>
+          </p>
+          <p>{`Un lien de confirmation a été envoyé à ${registration.email}. Ouvrez-le pour activer votre compte et vous connecter (le lien est valable 24 heures).`}</p>
+          <p className="form__hint">
+            Rien reçu ? Vérifiez les indésirables. Si un compte existe déjà pour cette adresse, le message vous indique
+            comment vous connecter.
+          </p>
+          <button type="button" className="button button--primary button--block" data-autofocus onClick={onClose}>
+            Fermer
+          </button>
+        </div>
+      </Modal>
+    );
+  }
 
   return (
     <Modal title="Créer un compte" onClose={onClose} size="small">

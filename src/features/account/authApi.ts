@@ -3,7 +3,7 @@ import { accountsCall, isMissingRoute } from './accountsUnavailable';
 import { ApiError } from '../../api/ApiError';
 import { apiClient, type HttpClient } from '../../api/httpClient';
 
-/** Spec §3: the user in the app's form. */
+/** The user in the app's form. */
 export interface User {
   id: string;
   email: string;
@@ -12,7 +12,7 @@ export interface User {
   isVerified: boolean;
 }
 
-/** Spec §3: the user as the server sends it. */
+/** The user as the server sends it. */
 interface ServerUser {
   id: string | number;
   email: string;
@@ -35,7 +35,18 @@ export function userFromServer(body: unknown): User {
   };
 }
 
-/** Auth calls of spec §7 (cookies + JSON, no retry: a login is not repeated behind the user's back). */
+/** What the registration answers: where the confirmation link went. */
+export interface RegistrationAccepted {
+  email: string;
+  detail: string;
+}
+
+const detailOf = (body: unknown) =>
+  body && typeof body === 'object' && typeof (body as { detail?: unknown }).detail === 'string'
+    ? (body as { detail: string }).detail
+    : '';
+
+/** Auth calls (cookies + JSON, no retry: a login is not repeated behind the user's back). */
 export function createAuthApi(client: HttpClient = apiClient) {
   const options = { credentials: true, retries: 0 } as const;
   return {
@@ -50,8 +61,41 @@ export function createAuthApi(client: HttpClient = apiClient) {
     },
     login: (email: string, password: string) =>
       accountsCall(async () => userFromServer(await client.post('/auth/login', { email, password }, options))),
+    /** The server answers the same for a new or a known address: the account opens from the mailed link. */
     register: (payload: RegistrationPayload) =>
-      accountsCall(async () => userFromServer(await client.post('/auth/register', payload, options))),
+      accountsCall(async (): Promise<RegistrationAccepted> => {
+        const body = await client.post<{ detail?: unknown; email?: unknown }>('/auth/register', payload, options);
+        return {
+          email: typeof body?.email === 'string' ? body.email : payload.email,
+          detail: typeof body?.detail === 'string' ? body.detail : 'Vérifiez votre boîte mail.',
+        };
+      }),
+    requestPasswordReset: (email: string) =>
+      accountsCall(async () => detailOf(await client.post('/auth/password-reset-request', { email }, options))),
+    resetPassword: (token: string, newPassword: string, confirmPassword: string) =>
+      accountsCall(async () =>
+        detailOf(
+          await client.post(
+            '/auth/password-reset',
+            { token, new_password: newPassword, confirm_password: confirmPassword },
+            options,
+          ),
+        ),
+      ),
+    updateProfile: (profile: { first_name: string | null; last_name: string | null }) =>
+      accountsCall(async () => userFromServer(await client.put('/auth/profile', profile, options))),
+    changePassword: (currentPassword: string, newPassword: string, confirmPassword: string) =>
+      accountsCall(async () =>
+        detailOf(
+          await client.post(
+            '/auth/change-password',
+            { current_password: currentPassword, new_password: newPassword, confirm_password: confirmPassword },
+            options,
+          ),
+        ),
+      ),
+    /** 'Exporter mes données': everything the server holds about the signed-in user. */
+    exportData: () => accountsCall(() => client.get<unknown>('/auth/export', options)),
     logout: () =>
       accountsCall(async () => {
         await client.post('/auth/logout', undefined, options);

@@ -1,10 +1,10 @@
 import { all, call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ApiError } from '../../api/ApiError';
-import type { AuthApi, User } from './authApi';
+import type { AuthApi, RegistrationAccepted, User } from './authApi';
 import { toastShown } from '../../app/shellActions';
 import { authActions } from './authSlice';
 
-/** Spec §8: the server's detail text, else 'Une erreur est survenue'. */
+/** The server's detail text, else 'Une erreur est survenue'. */
 export function authErrorMessage(error: unknown): string {
   return error instanceof ApiError && error.message ? error.message : 'Une erreur est survenue';
 }
@@ -36,8 +36,8 @@ function* login(action: ReturnType<typeof authActions.loginRequested>) {
 function* register(action: ReturnType<typeof authActions.registrationRequested>) {
   const api: AuthApi = yield* authApi();
   try {
-    const user: User = yield call(api.register, action.payload);
-    yield put(authActions.authSucceeded(user));
+    const accepted: RegistrationAccepted = yield call(api.register, action.payload);
+    yield put(authActions.registrationAccepted(accepted));
   } catch (error) {
     yield put(authActions.authFailed(authErrorMessage(error)));
   }
@@ -48,7 +48,7 @@ function* logout() {
   try {
     yield call(api.logout);
   } catch {
-    // spec §4: the user is logged out locally even if the server call fails
+    // The user is logged out locally even if the server call fails
   } finally {
     yield put(authActions.loggedOut());
   }
@@ -80,7 +80,7 @@ function* deleteAccount() {
   }
 }
 
-/** Spec §4 auth: the current user is fetched at start-up; login, registration, logout, deletion. */
+/** Auth: the current user is fetched at start-up; login, registration, logout, deletion. */
 export function* authSaga() {
   yield all([
     call(loadSession),

@@ -2,10 +2,10 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from './authApi';
 import type { RegistrationPayload } from '../../../kernel/account/accountValidation';
 
-/** The three account modals of the layout shell (spec §2). */
+/** The three account modals of the layout shell. */
 export type AuthModal = 'login' | 'register' | 'profile';
 
-/** Spec §4 "Auth": loading, then user null or set. */
+/** Loading, then user null or set. */
 export interface AuthState {
   status: 'loading' | 'ready';
   user: User | null;
@@ -14,8 +14,10 @@ export interface AuthState {
   pending: boolean;
   /** The last login/registration failure, shown in the modal. */
   error: string | null;
-  /** Spec §4: the account deletion dialog has a pending state. */
+  /** The account deletion dialog has a pending state. */
   deleting: boolean;
+  /** A registration the server accepted: the account opens from the link mailed to this address. */
+  registration: { email: string; detail: string } | null;
 }
 
 export const initialAuthState: AuthState = {
@@ -25,6 +27,7 @@ export const initialAuthState: AuthState = {
   pending: false,
   error: null,
   deleting: false,
+  registration: null,
 };
 
 export const authSlice = createSlice({
@@ -38,6 +41,7 @@ export const authSlice = createSlice({
     authModalOpened(state, action: PayloadAction<AuthModal>) {
       state.modal = action.payload;
       state.error = null;
+      state.registration = null;
     },
     authModalClosed(state) {
       state.modal = null;
@@ -52,19 +56,25 @@ export const authSlice = createSlice({
       state.pending = true;
       state.error = null;
     },
-    /** Spec §4: login/registration sets the user. */
+    /** Login/registration sets the user. */
     authSucceeded(state, action: PayloadAction<User>) {
       state.user = action.payload;
       state.status = 'ready';
       state.pending = false;
       state.modal = null;
     },
+    /** The server mailed the confirmation link; the user signs in by opening it. */
+    registrationAccepted(state, action: PayloadAction<{ email: string; detail: string }>) {
+      state.pending = false;
+      state.error = null;
+      state.registration = action.payload;
+    },
     authFailed(state, action: PayloadAction<string>) {
       state.pending = false;
       state.error = action.payload;
     },
     logoutRequested() {},
-    /** Spec §4: logout clears the user even if the server call fails. */
+    /** Logout clears the user even if the server call fails. */
     loggedOut(state) {
       state.user = null;
       state.modal = null;

@@ -117,7 +117,7 @@ const INDICATORS: {
   },
 ];
 
-/** Spec §2 comparisons tab: the selected zones' key figures side by side. */
+/** Comparisons tab: the selected zones' key figures side by side. */
 export function ComparisonTable({ zones }: { zones: { zone: Zone; data: AggregatedDemographics | null }[] }) {
   return (
     <div className="comparison-table__scroll">

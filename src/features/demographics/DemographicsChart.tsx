@@ -58,6 +58,7 @@ export function DemographicsChart({
   mirrored = false,
   pyramid = mirrored,
   percent = false,
+  stacked = false,
   height = 220,
 }: {
   label: string;
@@ -68,6 +69,8 @@ export function DemographicsChart({
   /** Horizontal bars with the first category at the bottom (an age pyramid); implied by `mirrored`. */
   pyramid?: boolean;
   percent?: boolean;
+  /** Stack the series (shares that add up, e.g. walking-time bands). */
+  stacked?: boolean;
   height?: number;
 }) {
   const element = useRef<HTMLDivElement>(null);
@@ -75,7 +78,7 @@ export function DemographicsChart({
   const option = useRef<ChartOption | null>(null);
   const themeVersion = useThemeVersion();
   // The chart is redrawn when what it shows changes, not on every render of the panel.
-  const optionKey = JSON.stringify([categories, series, horizontal, mirrored, pyramid, percent, themeVersion]);
+  const optionKey = JSON.stringify([categories, series, horizontal, mirrored, pyramid, percent, stacked, themeVersion]);
 
   useEffect(() => {
     const container = element.current;
@@ -132,7 +135,7 @@ export function DemographicsChart({
       series: series.map((entry, index) => ({
         type: 'bar',
         name: entry.name,
-        stack: mirrored ? 'pyramid' : undefined,
+        stack: mirrored ? 'pyramid' : stacked ? 'total' : undefined,
         itemStyle: { color: entry.color ?? palette[index % palette.length] },
         data: entry.values.map((value) => (value === null ? null : mirrored && index === 0 ? -value : value)),
       })),

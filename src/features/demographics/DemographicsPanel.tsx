@@ -48,8 +48,8 @@ function ZoneFigures({
 }
 
 /**
- * Spec §2 demographics panel: figures of the active zone (or the first selected one), nine tabs, the
- * selected zones side by side in comparison mode, tier paywalls of spec §6.
+ * Demographics panel: figures of the active zone (or the first selected one), nine tabs, the
+ * selected zones side by side in comparison mode, tier paywalls.
  */
 export default function DemographicsPanel() {
   const dispatch = useAppDispatch();

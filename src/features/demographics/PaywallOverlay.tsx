@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { TIER_LABELS, type AccessLevel } from '../../../kernel/subscription/tiers';
 
 /**
- * Spec §6: a locked tab shows its content blurred under an overlay — an anonymous visitor is asked to
+ * A locked tab shows its content blurred under an overlay — an anonymous visitor is asked to
  * create a free account, a signed-in user to move to the required offer.
  */
 export function PaywallOverlay({

@@ -5,7 +5,7 @@ import { ARROW_STREAM_TYPE } from '../../../kernel/demographics/demographicsReco
 import { administrativeOf, zoneGeometry, type Zone } from '../../../kernel/zones/Zone';
 import type { DemographicsWorkerApi } from '../../../workers/demographics/demographicsWorkerApi';
 
-/** Spec §9: 3 attempts with a linear 1 s back-off (1 s, then 2 s). */
+/** 3 attempts with a linear 1 s back-off (1 s, then 2 s). */
 export const DEMOGRAPHICS_ATTEMPTS = 3;
 export const DEMOGRAPHICS_RETRY_DELAY_MS = 1_000;
 

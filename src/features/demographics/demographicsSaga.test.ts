@@ -84,7 +84,7 @@ describe('demographics saga', () => {
     expect(state.demographics.byZone.b?.data?.analysis_metadata.source).toBe('B');
   });
 
-  it('shows the spec §8 error toast when the load fails', async () => {
+  it('shows error toast when the load fails', async () => {
     const { api, calls } = scriptedApi();
     const store = createAppStore(undefined, { demographicsApi: api });
     store.dispatch(demographicsActions.demographicsRequested({ zones: [zone('a')] }));

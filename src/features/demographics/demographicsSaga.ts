@@ -7,7 +7,7 @@ import type { Zone } from '../../../kernel/zones/Zone';
 import type { DemographicsApi } from './demographicsApi';
 import { demographicsActions, demographicsKey, isFresh, type DemographicsState } from './demographicsSlice';
 
-/** Spec §8: the toast of a failed load. */
+/** The toast of a failed load. */
 export const demographicsErrorMessage = (message: string) =>
   `Erreur lors du chargement des données démographiques: ${message}`;
 
@@ -40,7 +40,7 @@ function* loadZones(action: PayloadAction<{ zones: Zone[]; force?: boolean }>) {
   yield all(action.payload.zones.map((zone) => call(loadZone, api, zone, action.payload.force ?? false, now)));
 }
 
-/** Spec §4: a new request cancels (aborts) the previous one; fresh results come from the cache. */
+/** A new request cancels (aborts) the previous one; fresh results come from the cache. */
 export function* demographicsSaga() {
   yield takeLatest(demographicsActions.demographicsRequested.type, loadZones);
 }

@@ -2,10 +2,10 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AggregatedDemographics } from '../../../kernel/demographics/aggregateDemographics';
 import type { Zone } from '../../../kernel/zones/Zone';
 
-/** Spec §9: results are kept 5 minutes. */
+/** Results are kept 5 minutes. */
 export const DEMOGRAPHICS_CACHE_MS = 300_000;
 
-/** Spec §4 "Demographics fetch": loading, then data or error — per zone. */
+/** Loading, then data or error — per zone. */
 export interface ZoneDemographics {
   status: 'loading' | 'loaded' | 'error';
   /** Identity of the zone's geometry the figures belong to. */
@@ -68,7 +68,7 @@ export const demographicsActions = demographicsSlice.actions;
 export const selectZoneDemographics = (state: { demographics: DemographicsState }, zoneId: string | undefined): ZoneDemographics | undefined =>
   zoneId ? state.demographics.byZone[zoneId] : undefined;
 
-/** Whether a zone's figures are fresh enough to skip a new request (spec §9 cache 5 min). */
+/** Whether a zone's figures are fresh enough to skip a new request. */
 export function isFresh(entry: ZoneDemographics | undefined, key: string, now: number): boolean {
   return (
     entry?.status === 'loaded' &&

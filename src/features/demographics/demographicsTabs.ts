@@ -1,6 +1,6 @@
 import type { AccessLevel } from '../../../kernel/subscription/tiers';
 
-/** Spec §2: the nine tabs of the demographics panel, in order. */
+/** The nine tabs of the demographics panel, in order. */
 export const DEMOGRAPHICS_TABS = [
   { id: 'overview', label: 'Vue d’ensemble' },
   { id: 'population', label: 'Population' },
@@ -16,7 +16,7 @@ export const DEMOGRAPHICS_TABS = [
 export type DemographicsTabId = (typeof DEMOGRAPHICS_TABS)[number]['id'];
 
 /**
- * Spec §6: employment/education needs Light; revenue and unemployment (Activité) need Pro; the other
+ * Employment/education needs Light; revenue and unemployment (Activité) need Pro; the other
  * tabs are open to everyone, anonymous visitors included.
  */
 export const REQUIRED_LEVEL: Record<DemographicsTabId, AccessLevel> = {

@@ -36,7 +36,7 @@ export function placesOf(body: unknown): GeocodedPlace[] {
   return Array.isArray(list) ? list.map(placeOf).filter((place): place is GeocodedPlace => place !== undefined) : [];
 }
 
-/** Spec §7 geocoding on our BAN gazetteer: `/api/geocoding/search?query&bbox`, `/reverse?lng&lat`. */
+/** Geocoding on our BAN gazetteer: `/api/geocoding/search?query&bbox`, `/reverse?lng&lat`. */
 export function createGeocodingApi(client: HttpClient = apiClient) {
   return {
     search: async (query: string, options: { bbox?: [number, number, number, number]; signal?: AbortSignal } = {}) =>

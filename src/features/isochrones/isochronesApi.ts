@@ -3,7 +3,7 @@ import type { TransportMode } from '../../../kernel/zones/Zone';
 import { ApiError } from '../../api/ApiError';
 import { apiClient, type HttpClient } from '../../api/httpClient';
 
-/** Spec §3 zone creation parameters sent to POST /api/isochrone/generate. */
+/** Zone creation parameters sent to POST /api/isochrone/generate. */
 export interface IsochroneRequest {
   /** [longitude, latitude] */
   coordinates: [number, number];
@@ -56,7 +56,7 @@ function propertiesBeside(record: Record<string, unknown>, skipped: string): Rec
   );
 }
 
-/** Spec §7: POST /api/isochrone/generate (45 s). */
+/** POST /api/isochrone/generate (45 s). */
 export function createIsochronesApi(client: HttpClient = apiClient) {
   return {
     async generate(request: IsochroneRequest, signal?: AbortSignal): Promise<IsochroneResult> {

@@ -16,7 +16,7 @@ import { realEstateActions } from './realEstateSlice';
 const CATEGORIES = Object.keys(PROPERTY_CATEGORY_LABELS) as PropertyCategory[];
 const numberInput = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
-/** Spec §2: price per m² shown — building, else constructible, else land. */
+/** Price per m² shown — building, else constructible, else land. */
 function pricePerM2(result: RealEstateSearchResult): string {
   if (result.price_per_m2_bati !== null) return formatEurosPerSquareMetre(result.price_per_m2_bati);
   if (result.price_per_m2_constructible !== null) return formatEurosPerSquareMetre(result.price_per_m2_constructible);
@@ -46,7 +46,7 @@ function ResultCard({ result }: { result: RealEstateSearchResult }) {
   );
 }
 
-/** Spec §2 'Recherche avancée' over the whole DVF base. */
+/** 'Recherche avancée' over the whole DVF base. */
 export function AdvancedSearchTab() {
   const dispatch = useAppDispatch();
   const search = useAppSelector((state) => state.realEstate.search);

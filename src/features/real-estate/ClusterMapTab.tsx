@@ -5,7 +5,7 @@ import { useMapController } from '../../map/MapControllerContext';
 import { realEstateApi } from './realEstateApi';
 import { CLUSTERS_SOURCE, clustersToGeojson, realEstateClustersModule } from './realEstateClustersModule';
 
-/** Spec §9: refresh 500 ms after the map stops moving. */
+/** Refresh 500 ms after the map stops moving. */
 export const CLUSTER_REFRESH_DELAY_MS = 500;
 
 type ClusterState =
@@ -14,7 +14,7 @@ type ClusterState =
   | { status: 'ready'; response: ClustersResponse }
   | { status: 'error'; message: string };
 
-/** Spec §2 'Carte interactive': price clusters of DVF sales in the map view. */
+/** 'Carte interactive': price clusters of DVF sales in the map view. */
 export function ClusterMapTab() {
   const controller = useMapController();
   const [visible, setVisible] = useState(false);

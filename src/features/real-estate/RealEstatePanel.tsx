@@ -15,7 +15,7 @@ const TABS = [
   { id: 'map', label: 'Carte interactive' },
 ] as const;
 
-/** Spec §2 real-estate panel 'Immobilier' (DVF), on the active zone. */
+/** Real-estate panel 'Immobilier' (DVF), on the active zone. */
 export default function RealEstatePanel() {
   const zone = useAppSelector(selectActiveZone);
   const [tab, setTab] = useState<TabId>('analysis');

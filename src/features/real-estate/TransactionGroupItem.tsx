@@ -14,7 +14,7 @@ const TYPE_ICONS: Record<string, [string, string]> = {
   Terrain: ['T', '#16a34a'],
 };
 
-/** One transaction group (spec §2): summary line, and its lots when expanded. */
+/** One transaction group: summary line, and its lots when expanded. */
 export function TransactionGroupItem({
   group,
   expanded,

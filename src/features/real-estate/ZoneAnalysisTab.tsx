@@ -41,7 +41,7 @@ function BreakdownList({ title, rows }: { title: string; rows: (Breakdown & { la
   );
 }
 
-/** Spec §2 'Analyse de zone': cards, breakdowns, market snapshot, transaction list, CSV export. */
+/** 'Analyse de zone': cards, breakdowns, market snapshot, transaction list, CSV export. */
 export function ZoneAnalysisTab({ zone }: { zone: Zone | undefined }) {
   const dispatch = useAppDispatch();
   const analysis = useAppSelector((state) => state.realEstate.analysis);

@@ -24,7 +24,7 @@ export const GROUP_SORT_LABELS: Readonly<Record<GroupSort, string>> = {
 
 const within = (value: number | null, min: number | undefined, max: number | undefined) => {
   if (min === undefined && max === undefined) return true;
-  // Spec §5: a missing value does not match a set filter.
+  // A missing value does not match a set filter.
   if (value === null) return false;
   return (min === undefined || value >= min) && (max === undefined || value <= max);
 };

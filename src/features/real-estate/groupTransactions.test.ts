@@ -38,7 +38,7 @@ const lots = [
 ];
 
 describe('groupTransactions', () => {
-  it('groups by id_mutation with the price of the first lot, totals and the spec §4 type', () => {
+  it('groups by id_mutation with the price of the first lot, totals and type', () => {
     const [first, second, third] = groupTransactions(lots);
     expect(first).toMatchObject({ id_mutation: 'M1', valeur_fonciere_total: 447000, total_surface: 33, total_rooms: 2, primary_type_local: 'Appartement' });
     expect(first?.lots).toHaveLength(2);

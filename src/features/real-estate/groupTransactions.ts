@@ -1,13 +1,13 @@
 import { inferLotType } from '../../../kernel/real-estate/inferLotType';
 import { GROUP_TYPE_PRIORITY, type LotType, type RealEstateLot } from '../../../kernel/real-estate/realEstateTypes';
 
-/** Spec §3 transaction group: the lots of one id_mutation. */
+/** Transaction group: the lots of one id_mutation. */
 export interface TransactionGroup {
   id_mutation: string;
   lots: RealEstateLot[];
   date_mutation: string;
   nature_mutation: string;
-  /** Spec §3: from the first lot (DVF repeats the mutation's price on every row). */
+  /** From the first lot (DVF repeats the mutation's price on every row). */
   valeur_fonciere_total: number | null;
   total_surface: number | null;
   total_rooms: number | null;
@@ -17,7 +17,7 @@ export interface TransactionGroup {
   location: { lat: number; lon: number } | null;
 }
 
-/** Groups lots by id_mutation, keeping the order of first appearance (spec §4 group type). */
+/** Groups lots by id_mutation, keeping the order of first appearance. */
 export function groupTransactions(lots: readonly RealEstateLot[]): TransactionGroup[] {
   const groups = new Map<string, RealEstateLot[]>();
   for (const lot of lots) {

@@ -3,7 +3,7 @@ import type { ClustersResponse, ZoneStatistics } from '../../../kernel/real-esta
 import type { RealEstateFilters, RealEstateSearchResult } from '../../../kernel/real-estate/realEstateTypes';
 import { administrativeOf, type Zone, zoneGeometry } from '../../../kernel/zones/Zone';
 
-/** The zone part of a request: codes for administrative zones (spec §7 priority), else the geometry. */
+/** The zone part of a request: codes for administrative zones, else the geometry. */
 export function zoneRequest(zone: Zone): Record<string, unknown> {
   const administrative = administrativeOf(zone);
   if (administrative?.level === 'department') return { department_code: administrative.code };
@@ -12,7 +12,7 @@ export function zoneRequest(zone: Zone): Record<string, unknown> {
   return { geometry: zoneGeometry(zone) ?? null };
 }
 
-/** Empty values removed (spec §5: empty means unset). */
+/** Empty values removed (empty means unset). */
 export function cleanFilters(filters: RealEstateFilters): RealEstateFilters {
   return Object.fromEntries(
     Object.entries(filters).filter(

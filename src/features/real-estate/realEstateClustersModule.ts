@@ -11,7 +11,7 @@ const COUNTS = 'real-estate-clusters-count';
 const SINGLES = 'real-estate-clusters-single';
 const HOUSE = 're-house-icon';
 
-/** Spec §9: colour scale of the average price (0, 200k, 300k, 400k, 500k, 750k, 1M €), pale to dark. */
+/** Colour scale of the average price (0, 200k, 300k, 400k, 500k, 750k, 1M €), pale to dark. */
 export const PRICE_STOPS = [0, 200_000, 300_000, 400_000, 500_000, 750_000, 1_000_000] as const;
 export const PRICE_COLORS = ['#fde0dd', '#fcc5c0', '#fa9fb5', '#f768a1', '#dd3497', '#ae017e', '#7a0177'] as const;
 
@@ -65,7 +65,7 @@ function popupHtml(text: string): string {
     ${escape(transaction.address || 'Adresse non renseignée')}<br>${escape(formatShortDate(transaction.date_mutation))}</div>`;
 }
 
-/** Spec §9 clusters: circle size by count, colour by average price; single sales as purple houses. */
+/** Clusters: circle size by count, colour by average price; single sales as purple houses. */
 export const realEstateClustersModule: MapLayerModule = {
   id: 'real-estate-clusters',
   add(map) {

@@ -3,7 +3,7 @@ import { accountsCall, isMissingRoute } from '../account/accountsUnavailable';
 import { ApiError } from '../../api/ApiError';
 import { apiClient, type HttpClient } from '../../api/httpClient';
 
-/** Spec §3: usage of the current month (`null` limit = unlimited). */
+/** Usage of the current month (`null` limit = unlimited). */
 export interface SubscriptionUsage {
   zonesUsed: number;
   zonesLimit: number | null;
@@ -23,7 +23,7 @@ const TIERS: readonly TierName[] = ['free', 'light', 'pro'];
 const numberOr = (value: unknown, fallback: number | null) =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
-/** Reads GET /api/subscription/me (spec §7: subscription, usage, is_verified). */
+/** Reads GET /api/subscription/me (subscription, usage, is_verified). */
 export function subscriptionFromServer(body: unknown): Subscription {
   const record = (body ?? {}) as Record<string, unknown>;
   const subscription = (record.subscription ?? record) as Record<string, unknown>;
@@ -58,7 +58,7 @@ export function createSubscriptionApi(client: HttpClient = apiClient) {
         throw error;
       }
     },
-    /** Spec §7: the card payment page for `tier`. */
+    /** The card payment page for `tier`. */
     createCheckoutSession: (tier: TierName) =>
       accountsCall(async () => {
         const body = await client.post<{ checkout_url?: unknown }>(
@@ -69,7 +69,7 @@ export function createSubscriptionApi(client: HttpClient = apiClient) {
         if (typeof body?.checkout_url !== 'string') throw new ApiError('Réponse du serveur invalide', 500, 'INVALID');
         return body.checkout_url;
       }),
-    /** Spec §7: the subscription management page. */
+    /** The subscription management page. */
     createPortalSession: () =>
       accountsCall(async () => {
         const body = await client.post<{ portal_url?: unknown }>('/payments/create-portal-session', undefined, {
@@ -78,6 +78,21 @@ export function createSubscriptionApi(client: HttpClient = apiClient) {
         });
         if (typeof body?.portal_url !== 'string') throw new ApiError('Réponse du serveur invalide', 500, 'INVALID');
         return body.portal_url;
+      }),
+    /** Local test provider: pays the checkout with a Stripe test card (no real payment). */
+    payTestCheckout: (payment: { tier: 'light' | 'pro'; card_number: string; expiry: string; cvc: string }) =>
+      accountsCall(async () => {
+        await client.post('/payments/test/checkout', payment, { credentials: true, retries: 0 });
+      }),
+    /** Local test provider's portal: another paid offer. */
+    changeTestPlan: (tier: 'light' | 'pro') =>
+      accountsCall(async () => {
+        await client.post('/payments/test/portal/change', { tier }, { credentials: true, retries: 0 });
+      }),
+    /** Local test provider's portal: cancel, back to Free at once. */
+    cancelTestSubscription: () =>
+      accountsCall(async () => {
+        await client.post('/payments/test/portal/cancel', undefined, { credentials: true, retries: 0 });
       }),
   };
 }

@@ -3,7 +3,7 @@ import type { Subscription } from './subscriptionApi';
 import type { AuthState } from '../account/authSlice';
 import type { AccessLevel } from '../../../kernel/subscription/tiers';
 
-/** Spec §4 "Subscription": anonymous by default; after a fetch, the user's tier. */
+/** Anonymous by default; after a fetch, the user's tier. */
 export interface SubscriptionState {
   status: 'idle' | 'loading' | 'loaded' | 'error';
   /** null: anonymous (or no subscription known). */
@@ -21,12 +21,12 @@ export const subscriptionSlice = createSlice({
       state.status = 'loading';
       state.error = null;
     },
-    /** Spec §4: a 401 leaves the user anonymous (null). */
+    /** A 401 leaves the user anonymous (null). */
     subscriptionLoaded(state, action: PayloadAction<Subscription | null>) {
       state.status = 'loaded';
       state.subscription = action.payload;
     },
-    /** Spec §4: another failure records the error and stays anonymous. */
+    /** Another failure records the error and stays anonymous. */
     subscriptionFailed(state, action: PayloadAction<string>) {
       state.status = 'error';
       state.error = action.payload;
@@ -37,6 +37,6 @@ export const subscriptionSlice = createSlice({
 
 export const subscriptionActions = subscriptionSlice.actions;
 
-/** Spec §4 tier level of the visitor: anonymous without an account, else the subscription's tier (Free by default). */
+/** Tier level of the visitor: anonymous without an account, else the subscription's tier (Free by default). */
 export const selectAccessLevel = (state: { auth: AuthState; subscription: SubscriptionState }): AccessLevel =>
   state.auth.user ? (state.subscription.subscription?.tier ?? 'free') : 'anonymous';

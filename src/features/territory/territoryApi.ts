@@ -13,7 +13,7 @@ import {
 import type { AdministrativeLevel } from '../../../kernel/zones/Zone';
 import { apiClient, type HttpClient } from '../../api/httpClient';
 
-/** Spec §7 administrative zones: the tree's lists and one boundary per unit. */
+/** Administrative zones: the tree's lists and one boundary per unit. */
 export function createTerritoryApi(client: HttpClient = apiClient) {
   return {
     regions: async (): Promise<Region[]> => regionListSchema.parse(await client.get('/admin-zones/regions')),

@@ -45,7 +45,7 @@ export function choroplethSourceLayer(settings: ChoroplethSettings): string {
 }
 
 /**
- * The applied visualisation (spec §2): areas of the chosen level coloured by the chosen indicator with
+ * The applied visualisation: areas of the chosen level coloured by the chosen indicator with
  * the chosen palette and opacity; areas without a value hatched grey (never drawn as zero).
  */
 export class ChoroplethLayerModule implements MapLayerModule {

@@ -8,7 +8,7 @@ import { selectVisualizations, visualizationsActions } from './visualizationsSli
 const NOT_AVAILABLE = 'donnée non disponible';
 
 /**
- * Spec §2 "IRIS detail panel": opens on the left for the selected IRIS and closes with 'Fermer'. Code,
+ * Opens on the left for the selected IRIS and closes with 'Fermer'. Code,
  * name, commune, zone type, population, density (population / area rounded, N/A when zero) and area
  * in km² with 2 decimals, then the other indicators of `/api/iris/details/{irisCode}`. Until the details
  * arrive, the map-selection properties (with the spec's defaults) are shown.

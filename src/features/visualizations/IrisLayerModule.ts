@@ -16,7 +16,7 @@ import { apiTileUrl } from '../../map/apiTileUrl';
 import { ensureLayer, ensureSource, removeLayersAndSource, type MapLayerModule } from '../../map/MapLayerModule';
 
 export const IRIS_SOURCE_ID = 'zonalyse-iris';
-/** Spec §7: layer `iris_geometry`, promoted id `iris_code`. */
+/** Layer `iris_geometry`, promoted id `iris_code`. */
 export const IRIS_SOURCE_LAYER = 'iris_geometry';
 export const IRIS_FILL_LAYER_ID = 'zonalyse-iris-fill';
 export const IRIS_LINE_LAYER_ID = 'zonalyse-iris-line';
@@ -51,7 +51,7 @@ function fillOpacity(mode: IrisLayerMode): Expression {
 }
 
 /**
- * Spec §4/§9 IRIS layer: vector tiles of `/api/iris/static-tiles` (or, when they fail to load, the legacy
+ * IRIS layer: vector tiles of `/api/iris/static-tiles` (or, when they fail to load, the legacy
  * GeoJSON of `/api/iris/boundaries-geojson`), coloured by mode (basic outlines or
  * the population / revenue / land value heat-maps, missing values light grey), outlines from zoom 10,
  * names from zoom 13; hover and selection through feature-state only. Clicks are handed to `onClick`.
@@ -62,7 +62,7 @@ export class IrisLayerModule implements MapLayerModule {
   private selectedCode: string | null = null;
   private hoveredCode: string | null = null;
 
-  /** Spec §4: vector tiles by default; if they cannot be loaded, the legacy GeoJSON implementation. */
+  /** Vector tiles by default; if they cannot be loaded, the legacy GeoJSON implementation. */
   private implementation: 'vector' | 'geojson' = 'vector';
 
   constructor(

@@ -12,7 +12,7 @@ import { selectVisualizations, visualizationsActions } from './visualizationsSli
 import './visualizations.css';
 
 /**
- * Spec §2/§4 IRIS map panel: show or hide the IRIS (hidden ↔ basic) and choose the display mode
+ * IRIS map panel: show or hide the IRIS (hidden ↔ basic) and choose the display mode
  * (basic outlines, population, revenue, land value heat-maps) with its legend.
  */
 export default function IrisLayerPanel() {

@@ -14,7 +14,7 @@ export function VisualizationLegend({
   classes: LegendClass[];
   opacity?: number;
   missingLabel?: string;
-  /** Missing values are hatched (visualisations) or plain light grey (IRIS heat-maps, spec §9). */
+  /** Missing values are hatched (visualisations) or plain light grey (IRIS heat-maps, ). */
   missingHatched?: boolean;
 }) {
   return (

@@ -16,7 +16,7 @@ import { selectVisualizations, visualizationsActions } from './visualizationsSli
 import './visualizations.css';
 
 /**
- * Spec §2 Visualisations panel: level, metric (by group), palette and opacity (0–100, default 70), all
+ * Visualisations panel: level, metric (by group), palette and opacity (0–100, default 70), all
  * four applied to the map by 'Appliquer la visualisation'; then 'Masquer la visualisation', the legend
  * with class breaks and unit, and insights computed from the areas in view.
  */

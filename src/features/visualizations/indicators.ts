@@ -33,7 +33,7 @@ const same = (breaks: readonly [number, number, number, number, number, number])
 });
 
 /**
- * Spec §2 metric groups and §9 six-stop ramps: population 0, 100, 500, 1000, 2000, 5000 and revenue
+ * Metric groups and six-stop ramps: population 0, 100, 500, 1000, 2000, 5000 and revenue
  * 0, 15000, 25000, 35000, 50000, 75000 and land value 0, 1000, 5000, 10000, 20000, 50000 at IRIS
  * level; counts (population, businesses) get ramps scaled to the larger areas of the other levels.
  */
@@ -123,7 +123,7 @@ export function indicatorById(id: IndicatorId): IndicatorDefinition {
   return found;
 }
 
-/** Spec §2: the four levels with their approximate number of zones. */
+/** The four levels with their approximate number of zones. */
 export const INDICATOR_LEVELS: readonly { id: IndicatorLevel; label: string; zones: string }[] = [
   { id: 'iris', label: 'IRIS', zones: '~50 000 zones' },
   { id: 'commune', label: 'Commune', zones: '~35 000 zones' },

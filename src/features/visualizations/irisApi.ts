@@ -2,7 +2,7 @@ import { irisDetailSchema, type IrisDetail } from '../../../kernel/visualization
 import { ApiError } from '../../api/ApiError';
 import { apiClient, type HttpClient } from '../../api/httpClient';
 
-/** `GET /api/iris/details/{irisCode}` (spec §7), checked against the canonical shape. */
+/** `GET /api/iris/details/{irisCode}`, checked against the canonical shape. */
 export async function fetchIrisDetail(irisCode: string, client: HttpClient = apiClient): Promise<IrisDetail> {
   const body = await client.get<unknown>(`/iris/details/${encodeURIComponent(irisCode)}`, { retries: 1 });
   const parsed = irisDetailSchema.safeParse(body);

@@ -1,4 +1,4 @@
-/** Spec §4/§9: the display modes of the IRIS layer. */
+/** The display modes of the IRIS layer. */
 export const IRIS_LAYER_MODES = ['hidden', 'basic', 'population', 'revenue', 'land_value'] as const;
 export type IrisLayerMode = (typeof IRIS_LAYER_MODES)[number];
 
@@ -11,14 +11,14 @@ export interface IrisHeatmapDefinition {
   property: string;
   label: string;
   unit: string;
-  /** Spec §9 map-layer ramp: lower bounds of the six classes. */
+  /** Map-layer ramp: lower bounds of the six classes. */
   stops: readonly [number, number, number, number, number, number];
   /** Six colours, light to dark. */
   colours: readonly [string, string, string, string, string, string];
 }
 
 /**
- * Spec §9 "Map-layer ramps" (6 stops): population 0, 100, 500, 1000, 2000, 5000; revenue 0, 15000,
+ * "Map-layer ramps" (6 stops): population 0, 100, 500, 1000, 2000, 5000; revenue 0, 15000,
  * 25000, 35000, 50000, 75000; land_value 0, 1000, 5000, 10000, 20000, 50000 — land value is the DVF
  * median price per m² baked into the tiles.
  */
@@ -49,7 +49,7 @@ export const IRIS_HEATMAPS: Record<IrisHeatmapMode, IrisHeatmapDefinition> = {
   },
 };
 
-/** Spec §2/§4 labels of the modes in the IRIS panel. */
+/** Labels of the modes in the IRIS panel. */
 export const IRIS_LAYER_MODE_LABELS: Record<IrisLayerMode, string> = {
   hidden: 'Masqué',
   basic: 'Contours',
@@ -58,7 +58,7 @@ export const IRIS_LAYER_MODE_LABELS: Record<IrisLayerMode, string> = {
   land_value: 'Valeur foncière au m²',
 };
 
-/** Spec §4: the toggle goes from hidden to basic, and from any visible mode to hidden. */
+/** The toggle goes from hidden to basic, and from any visible mode to hidden. */
 export function toggledIrisLayerMode(mode: IrisLayerMode): IrisLayerMode {
   return mode === 'hidden' ? 'basic' : 'hidden';
 }
@@ -67,7 +67,7 @@ export function isHeatmapMode(mode: IrisLayerMode): mode is IrisHeatmapMode {
   return mode !== 'hidden' && mode !== 'basic';
 }
 
-/** Spec §9: fallback colour light grey, selected colour red; labels from zoom 13, lines from zoom 10. */
+/** Fallback colour light grey, selected colour red; labels from zoom 13, lines from zoom 10. */
 export const IRIS_FALLBACK_COLOUR = '#d3d3d3';
 export const IRIS_SELECTED_COLOUR = '#e11d1d';
 export const IRIS_HOVER_COLOUR = '#f59e0b';

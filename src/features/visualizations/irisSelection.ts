@@ -1,6 +1,6 @@
 import { normaliseIrisProperties } from '../../../kernel/visualizations/irisProperties';
 
-/** Spec §3 map-selection properties of an IRIS. */
+/** Map-selection properties of an IRIS. */
 export interface IrisSelectionProperties {
   iris_code: string;
   nom_iris: string;
@@ -19,9 +19,9 @@ const numberOr = (value: unknown, fallback: number) => {
 };
 
 /**
- * Spec §2 defaults on selection: nom_iris 'Zone IRIS {code}', typ_iris H, commune 'Commune inconnue',
+ * Defaults on selection: nom_iris 'Zone IRIS {code}', typ_iris H, commune 'Commune inconnue',
  * dep the first two characters of the code (else 00), population/price_avg/surface/density 0. The
- * feature's properties may use any spec §3 spelling.
+ * feature's properties may use any spelling.
  */
 export function irisSelectionProperties(code: string, raw: Readonly<Record<string, unknown>>): IrisSelectionProperties {
   const canonical = normaliseIrisProperties({ iris_code: code, ...raw });
@@ -40,7 +40,7 @@ export function irisSelectionProperties(code: string, raw: Readonly<Record<strin
   };
 }
 
-/** Spec §2: density = population / area rounded; null (shown 'N/A') when it is zero or unknown. */
+/** Density = population / area rounded; null (shown 'N/A') when it is zero or unknown. */
 export function irisDensity(population: number | null, areaKm2: number | null): number | null {
   if (population === null || areaKm2 === null || areaKm2 <= 0) return null;
   const density = Math.round(population / areaKm2);

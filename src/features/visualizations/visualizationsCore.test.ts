@@ -5,13 +5,13 @@ import { legendClasses } from './legendClasses';
 import { missingValueFilter, stepColourExpression } from './stepColourExpression';
 
 describe('IRIS layer modes', () => {
-  it('toggles hidden to basic and any visible mode to hidden (spec §4)', () => {
+  it('toggles hidden to basic and any visible mode to hidden', () => {
     expect(toggledIrisLayerMode('hidden')).toBe('basic');
     expect(toggledIrisLayerMode('basic')).toBe('hidden');
     expect(toggledIrisLayerMode('land_value')).toBe('hidden');
   });
 
-  it('uses the spec §9 six-stop ramps', () => {
+  it('uses six-stop ramps', () => {
     expect(IRIS_HEATMAPS.population.stops).toEqual([0, 100, 500, 1000, 2000, 5000]);
     expect(IRIS_HEATMAPS.revenue.stops).toEqual([0, 15000, 25000, 35000, 50000, 75000]);
     expect(IRIS_HEATMAPS.land_value.stops).toEqual([0, 1000, 5000, 10000, 20000, 50000]);
@@ -47,7 +47,7 @@ describe('legendClasses', () => {
 });
 
 describe('irisSelectionProperties', () => {
-  it('applies the spec §2 defaults', () => {
+  it('applies defaults', () => {
     expect(irisSelectionProperties('751010101', {})).toEqual({
       iris_code: '751010101',
       nom_iris: 'Zone IRIS 751010101',
@@ -62,7 +62,7 @@ describe('irisSelectionProperties', () => {
     expect(irisSelectionProperties('7', {}).dep).toBe('00');
   });
 
-  it('reads the spec §3 property variants', () => {
+  it('reads property variants', () => {
     const selection = irisSelectionProperties('751010101', {
       iris_name: 'Les Halles',
       iris_type: 'A',

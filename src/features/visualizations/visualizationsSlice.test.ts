@@ -14,12 +14,12 @@ const halles = irisSelectionProperties('751010201', { nom_iris: 'Les Halles 1' }
 const vendome = irisSelectionProperties('751010401', {});
 
 describe('visualizations slice', () => {
-  it('starts hidden with opacity 70 (spec §9) and nothing applied', () => {
+  it('starts hidden with opacity 70 and nothing applied', () => {
     expect(initialVisualizationsState).toMatchObject({ irisMode: 'hidden', applied: null, selectedIris: null });
     expect(initialVisualizationsState.draft.opacity).toBe(DEFAULT_OPACITY);
   });
 
-  it('toggles hidden ↔ basic; hiding clears the selection (spec §4)', () => {
+  it('toggles hidden ↔ basic; hiding clears the selection', () => {
     const shown = reduce(initialVisualizationsState, actions.irisLayerToggled(), actions.irisClicked(halles));
     expect(shown.irisMode).toBe('basic');
     expect(shown.selectedIris?.iris_code).toBe('751010201');

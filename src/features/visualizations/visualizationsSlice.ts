@@ -5,7 +5,7 @@ import { isHeatmapMode, toggledIrisLayerMode, type IrisLayerMode } from './irisL
 import type { AreaInsights } from './insights';
 import type { IrisSelectionProperties } from './irisSelection';
 
-/** Spec §9: default opacity 70. */
+/** Default opacity 70. */
 export const DEFAULT_OPACITY = 70;
 
 export interface ChoroplethSettings {
@@ -16,10 +16,10 @@ export interface ChoroplethSettings {
   opacity: number;
 }
 
-/** Spec §4 IRIS layer and visualisation states, the selected IRIS and the insights of the view. */
+/** IRIS layer and visualisation states, the selected IRIS and the insights of the view. */
 export interface VisualizationsState {
   irisMode: IrisLayerMode;
-  /** Spec §4: none or one selected IRIS, with its map-selection properties. */
+  /** None or one selected IRIS, with its map-selection properties. */
   selectedIris: IrisSelectionProperties | null;
   detail: { status: 'idle' | 'loading' | 'loaded' | 'error'; data: IrisDetail | null; error: string | null };
   /** The choices of the panel (not yet applied). */
@@ -55,13 +55,13 @@ export const visualizationsSlice = createSlice({
   name: 'visualizations',
   initialState: initialVisualizationsState,
   reducers: {
-    /** Spec §4: hidden ↔ basic; any visible mode goes to hidden. */
+    /** Hidden ↔ basic; any visible mode goes to hidden. */
     irisLayerToggled(state) {
       const next = toggledIrisLayerMode(state.irisMode);
       if (next === 'hidden') clearSelection(state);
       state.irisMode = next;
     },
-    /** Spec §4: switching mode; hiding clears the selection and the heat-map. A heat-map replaces the visualisation. */
+    /** Switching mode; hiding clears the selection and the heat-map. A heat-map replaces the visualisation. */
     irisLayerModeChanged(state, action: PayloadAction<IrisLayerMode>) {
       if (action.payload === 'hidden') clearSelection(state);
       if (isHeatmapMode(action.payload)) {
@@ -71,7 +71,7 @@ export const visualizationsSlice = createSlice({
       }
       state.irisMode = action.payload;
     },
-    /** Spec §4: clicking an IRIS selects it (replacing the previous one); clicking it again deselects it. */
+    /** Clicking an IRIS selects it (replacing the previous one); clicking it again deselects it. */
     irisClicked(state, action: PayloadAction<IrisSelectionProperties>) {
       if (state.selectedIris?.iris_code === action.payload.iris_code) clearSelection(state);
       else {
@@ -99,7 +99,7 @@ export const visualizationsSlice = createSlice({
       if (state.applied && (action.payload.opacity !== undefined || action.payload.palette !== undefined))
         state.applied = { ...state.applied, opacity: draft.opacity, palette: draft.palette };
     },
-    /** 'Appliquer la visualisation': applies all four choices; IRIS boundaries are turned on if off (spec §2). */
+    /** 'Appliquer la visualisation': applies all four choices; IRIS boundaries are turned on if off. */
     visualizationApplied(state) {
       state.applied = { ...state.draft };
       state.applyStatus = 'applying';

@@ -45,7 +45,7 @@ const departmentNodes = async (regionCode: string): Promise<TreeNodeData[]> =>
     loadChildren: () => communeNodes(department.code),
   }));
 
-/** Spec §2: France > régions (overseas ones grouped last under 'DOM-TOM (Outre-Mer)') > … > IRIS. */
+/** France > régions (overseas ones grouped last under 'DOM-TOM (Outre-Mer)') > … > IRIS. */
 const regionNodes = async (): Promise<TreeNodeData[]> => {
   const regions = await territoryApi.regions();
   const node = (region: (typeof regions)[number]): TreeNodeData => ({
@@ -91,7 +91,7 @@ function TreeNode({
     try {
       setChildren(await node.loadChildren());
     } catch {
-      // Spec §8: tree loading failures are silent (the node stays empty; collapse and expand to retry).
+      // Tree loading failures are silent (the node stays empty; collapse and expand to retry).
       setExpanded(false);
     } finally {
       setLoading(false);
@@ -156,7 +156,7 @@ function TreeNode({
   );
 }
 
-/** Spec §2 choose-zone view: the administrative tree; clicking a name adds the unit as a zone. */
+/** Choose-zone view: the administrative tree; clicking a name adds the unit as a zone. */
 export function ChooseZoneView({ onBack }: { onBack: () => void }) {
   const dispatch = useAppDispatch();
   const controller = useMapController();

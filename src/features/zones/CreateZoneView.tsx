@@ -69,7 +69,7 @@ const withoutReach = (feature: Feature<Polygon | MultiPolygon>): Feature<Polygon
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Spec §2 create-zone view: start address (suggestions, search button), type, mode, slider, create/cancel. */
+/** Create-zone view: start address (suggestions, search button), type, mode, slider, create/cancel. */
 export function CreateZoneView({ onDone }: { onDone: () => void }) {
   const dispatch = useAppDispatch();
   const controller = useMapController();
@@ -167,7 +167,7 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
     controller?.flyTo(chosen.center, 'general');
   };
 
-  /** Spec §8: geocodes the typed address; null (with the message under the input) when nothing is found. */
+  /** Geocodes the typed address; null (with the message under the input) when nothing is found. */
   const geocode = async (): Promise<GeocodedPlace | null> => {
     const query = address.trim();
     if (!query) return null;

@@ -13,7 +13,7 @@ import { useZoneFailureToasts } from './useZoneFailureToasts';
 import { zonesActions } from './zonesSlice';
 
 /**
- * Always mounted on the map screen: loads the saved zones once (spec §4), draws the zones (visible
+ * Always mounted on the map screen: loads the saved zones once, draws the zones (visible
  * ones, in their colours) and the polygon being drawn, and turns map clicks into vertices while drawing.
  */
 export function ZoneLayers() {

@@ -28,7 +28,7 @@ export function zoneSummary(zone: Zone): string {
   return `${emoji} ${label} · ${amount}`;
 }
 
-/** Spec §2 zone row: selection checkbox, name, mode and amount; centre, show/hide and delete actions. */
+/** Zone row: selection checkbox, name, mode and amount; centre, show/hide and delete actions. */
 export function ZoneRow({
   zone,
   selected,

@@ -16,7 +16,7 @@ import './zones.css';
 
 type PerimeterView = 'main' | 'createZone' | 'chooseZone';
 
-/** Spec §2 "Perimeter panel": main view (actions, selection banner, zone list), zone creation, the tree. */
+/** Main view (actions, selection banner, zone list), zone creation, the tree. */
 export default function ZonesPanel() {
   const [view, setView] = useState<PerimeterView>('main');
   if (view === 'createZone') return <CreateZoneView onDone={() => setView('main')} />;

@@ -6,7 +6,7 @@ import type { AdministrativeLevel } from '../../../kernel/zones/Zone';
 
 const LEVELS: readonly AdministrativeLevel[] = ['region', 'department', 'commune', 'iris'];
 
-/** Spec §8: tells the user when the server refused a zone (the store has already removed it). */
+/** Tells the user when the server refused a zone (the store has already removed it). */
 export function useZoneFailureToasts(): void {
   const dispatch = useAppDispatch();
   const failure = useAppSelector((state) => state.zones.lastFailure);

@@ -2,7 +2,7 @@ import { defaultZoneParameters, nextMondayDeparture, type ZoneCreationParameters
 
 const STORAGE_KEY = 'zone-creation-parameters';
 
-/** Spec §3: the zone creation parameters are the only ones kept locally. */
+/** The zone creation parameters are the only ones kept locally. */
 export function loadCreationParameters(): ZoneCreationParameters {
   const defaults = defaultZoneParameters();
   try {

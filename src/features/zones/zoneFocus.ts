@@ -26,7 +26,7 @@ export function zoneBounds(zone: Zone): [[number, number], [number, number]] | u
     : undefined;
 }
 
-/** Spec §9: centre on a zone — zoom 13 in 1 s. */
+/** Centre on a zone — zoom 13 in 1 s. */
 export function centreOnZone(controller: MapController | null, zone: Zone): void {
   controller?.flyTo(zone.coordinates, 'zone');
 }

@@ -35,7 +35,7 @@ export function zonesFeatureCollection(
   return { type: 'FeatureCollection', features };
 }
 
-/** Spec §2 drawing: numbered vertices ('Point n'), the line, and the shape from 3 points. */
+/** Drawing: numbered vertices ('Point n'), the line, and the shape from 3 points. */
 export function drawingFeatureCollection(
   points: readonly [number, number][],
   preview: Feature<Geometry> | null = null,
@@ -61,7 +61,7 @@ export function drawingFeatureCollection(
 const POLYGONAL: maplibregl.FilterSpecification = ['in', ['geometry-type'], ['literal', ['Polygon', 'MultiPolygon']]];
 
 /**
- * Spec §9: each zone filled in its colour at opacity 0.3 with a border of width 3; the polygon being
+ * Each zone filled in its colour at opacity 0.3 with a border of width 3; the polygon being
  * drawn above them. The data is pushed with `MapController.setGeoJson`.
  */
 export function zoneLayerModule(initial: {

@@ -2,10 +2,10 @@ import type { Zone } from '../../../kernel/zones/Zone';
 import { ApiError } from '../../api/ApiError';
 import { apiClient, type HttpClient } from '../../api/httpClient';
 
-/** Spec §7 `/api/user-zones`: the zones saved for the visitor (cookies sent). */
+/** `/api/user-zones`: the zones saved for the visitor (cookies sent). */
 export function createZonesApi(client: HttpClient = apiClient) {
   return {
-    /** Spec §7: the saved zones; a 401 or any other failure gives an empty list. */
+    /** The saved zones; a 401 or any other failure gives an empty list. */
     async list(includeGeometry = true): Promise<Zone[]> {
       try {
         const zones = await client.get<Zone[]>('/user-zones', {

@@ -16,7 +16,7 @@ const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback;
 
 /**
- * Spec §4 sync: the saved zones replace the local ones. Zones added locally while the request was
+ * Sync: the saved zones replace the local ones. Zones added locally while the request was
  * running (a journey seeding the store, an add in flight) are kept.
  */
 function* loadZones() {
@@ -49,7 +49,7 @@ function* createZone(action: PayloadAction<Zone>) {
     yield put(zonesActions.syncStatusChanged({ status: 'error', error: message }));
     return;
   }
-  // Spec §4: after a creation the store re-syncs with the backend.
+  // After a creation the store re-syncs with the backend.
   yield call(loadZones);
 }
 
@@ -95,7 +95,7 @@ function* retry() {
   if (status === 'error') yield call(loadZones);
 }
 
-/** Spec §4: the zones store's server side — load, optimistic add/delete/clear with rollback, retry. */
+/** The zones store's server side — load, optimistic add/delete/clear with rollback, retry. */
 export function* zonesSaga() {
   yield takeLatest(zonesActions.zonesLoadRequested.type, loadZones);
   yield takeEvery(zonesActions.zoneCreateRequested.type, createZone);

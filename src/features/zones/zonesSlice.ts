@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import type { Zone } from '../../../kernel/zones/Zone';
 
-/** Spec §4: zone sync status. */
+/** Zone sync status. */
 export type ZoneSyncStatus = 'idle' | 'syncing' | 'error';
 
 export interface ZonesState {
@@ -14,7 +14,7 @@ export interface ZonesState {
   hiddenZoneIds: string[];
   /** The last zone the server refused to save (the panel alerts about it), with a counter to tell repeats apart. */
   lastFailure: { zoneId: string; message: string; sequence: number } | null;
-  /** Spec §4 drawing: idle, drawing (points clicked on the map, [lng, lat]); completing creates a zone. */
+  /** Drawing: idle, drawing (points clicked on the map, [lng, lat]); completing creates a zone. */
   drawing: { active: boolean; points: [number, number][] };
   /** The isochrone previewed by the create-zone view (re-contoured locally as the slider moves). */
   preview: Feature<Polygon | MultiPolygon> | null;
@@ -31,7 +31,7 @@ export const initialZonesState: ZonesState = {
   preview: null,
 };
 
-/** Spec §8: the zone store's error messages. */
+/** The zone store's error messages. */
 export const ZONE_STORE_ERRORS = {
   save: 'Failed to save zone to backend',
   delete: 'Failed to delete zone from backend',
@@ -86,15 +86,15 @@ export const zonesSlice = createSlice({
     zoneSaveFailed(state, action: PayloadAction<{ zoneId: string; message: string }>) {
       state.lastFailure = { ...action.payload, sequence: (state.lastFailure?.sequence ?? 0) + 1 };
     },
-    /** Spec §4 (saga): load the saved zones; replaces the local ones. */
+    /** (saga): load the saved zones; replaces the local ones. */
     zonesLoadRequested() {},
-    /** Spec §4 (saga): optimistic add, then save; removed again if the server refuses. */
+    /** (saga): optimistic add, then save; removed again if the server refuses. */
     zoneCreateRequested(_state, _action: PayloadAction<Zone>) {},
-    /** Spec §4 (saga): optimistic delete, restored on failure. */
+    /** (saga): optimistic delete, restored on failure. */
     zoneDeleteRequested(_state, _action: PayloadAction<string>) {},
-    /** Spec §4 (saga): optimistic clear-all, restored on failure. */
+    /** (saga): optimistic clear-all, restored on failure. */
     zonesClearRequested() {},
-    /** Spec §4 (saga): retry (a new sync) only when the status is error. */
+    /** (saga): retry (a new sync) only when the status is error. */
     zonesRetryRequested() {},
     syncStatusChanged(state, action: PayloadAction<{ status: ZoneSyncStatus; error?: string | null }>) {
       state.syncStatus = action.payload.status;

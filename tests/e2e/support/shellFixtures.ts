@@ -22,7 +22,7 @@ export const test = base.extend<{ outsideRequests: string[] }>({
 
 export { expect };
 
-/** Seven toolbar panels: toolbar label and panel title (spec §2 order). */
+/** Seven toolbar panels: toolbar label and panel title. */
 export const TOOLBAR_PANELS = [
   { id: 'perimeter', label: 'Périmètre d’analyse', title: 'Périmètre d’analyse' },
   { id: 'demographics', label: 'Démographie', title: 'Analyse démographique' },

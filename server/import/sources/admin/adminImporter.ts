@@ -9,6 +9,15 @@ import { ImportError } from '../../pipeline/ImportError';
 import type { ImportProgress } from '../../pipeline/ImportProgress';
 import type { DatasetPlan, Importer } from '../../pipeline/Importer';
 import {
+  BOUNDARY_STAGING_TABLE,
+  COMMUNE_INDEXES,
+  createBoundaryStaging,
+  deleteBoundaries,
+  insertStagedCommunes,
+  insertStagedDepartements,
+  insertStagedRegions,
+} from './adminRepository';
+import {
   administrativeReferenceVersion,
   departementOfCommune,
   loadAdministrativeReference,
@@ -23,10 +32,6 @@ export const ADMIN_FILES = {
   communes: ['admin/communes-france-2018.geojson.gz', 'admin/communes-france.geojson'],
   parisArrondissements: ['admin/arrondissements-municipaux-75-paris.geojson'],
 } as const;
-
-/** Multipolygon, valid, SRID 4326: what every boundary table stores. */
-const CLEAN_GEOMETRY = `ST_Multi(CASE WHEN ST_IsValid(geometry) THEN geometry
-  ELSE ST_CollectionExtract(ST_MakeValid(geometry), 3) END)`;
 
 function geometryOf(feature: Feature<Geometry | null>, file: string, index: number): string {
   if (!feature.geometry || (feature.geometry.type !== 'Polygon' && feature.geometry.type !== 'MultiPolygon')) {
@@ -44,7 +49,7 @@ async function stageFeatures(
 ): Promise<number> {
   const file = basename(path);
   const features = readGeojsonFile(path);
-  const buffer = new CopyBuffer(transaction, 'staging_boundaries', columns, 2_000);
+  const buffer = new CopyBuffer(transaction, BOUNDARY_STAGING_TABLE, columns, 2_000);
   for (const [index, feature] of features.entries()) {
     await buffer.add(toRow(feature, index));
     if (index % 1000 === 0) progress.update(index, index / features.length);
@@ -55,11 +60,6 @@ async function stageFeatures(
   return features.length;
 }
 
-const STAGING_TABLE = `CREATE TEMP TABLE staging_boundaries (
-  code text NOT NULL, name text NOT NULL, kind text, parent_code text, departement_code text,
-  region_code text, population integer, postcodes text[], geometry geometry NOT NULL
-) ON COMMIT DROP`;
-
 function regionsPlan(path: string): DatasetPlan {
   return {
     source: 'admin-regions',
@@ -68,10 +68,10 @@ function regionsPlan(path: string): DatasetPlan {
     label: 'Régions (IGN Admin Express COG 2018)',
     files: [path],
     version: `${IMPORTER_VERSION}-${administrativeReferenceVersion()}`,
-    clear: (transaction) => transaction.exec('DELETE FROM regions'),
+    clear: (transaction) => deleteBoundaries(transaction, 'regions'),
     async load(transaction, progress) {
       const reference = loadAdministrativeReference();
-      await transaction.exec(STAGING_TABLE);
+      await createBoundaryStaging(transaction);
       await stageFeatures(
         transaction,
         path,
@@ -83,10 +83,7 @@ function regionsPlan(path: string): DatasetPlan {
         },
         ['code', 'name', 'geometry'],
       );
-      const { affectedRows } = await transaction.query(`INSERT INTO regions (code, name, area_km2, centroid, geometry)
-        SELECT code, name, ST_Area(g::geography) / 1e6, ST_PointOnSurface(g), g
-        FROM (SELECT code, name, ${CLEAN_GEOMETRY} AS g FROM staging_boundaries) cleaned`);
-      return affectedRows;
+      return insertStagedRegions(transaction);
     },
   };
 }
@@ -99,11 +96,11 @@ function departementsPlan(path: string): DatasetPlan {
     label: 'Départements (IGN Admin Express COG 2018)',
     files: [path],
     version: `${IMPORTER_VERSION}-${administrativeReferenceVersion()}`,
-    clear: (transaction) => transaction.exec('DELETE FROM departements'),
+    clear: (transaction) => deleteBoundaries(transaction, 'departements'),
     async load(transaction, progress) {
       const reference = loadAdministrativeReference();
       const file = basename(path);
-      await transaction.exec(STAGING_TABLE);
+      await createBoundaryStaging(transaction);
       await stageFeatures(
         transaction,
         path,
@@ -117,11 +114,7 @@ function departementsPlan(path: string): DatasetPlan {
         },
         ['code', 'name', 'region_code', 'geometry'],
       );
-      const { affectedRows } =
-        await transaction.query(`INSERT INTO departements (code, name, region_code, area_km2, centroid, geometry)
-        SELECT code, name, region_code, ST_Area(g::geography) / 1e6, ST_PointOnSurface(g), g
-        FROM (SELECT code, name, region_code, ${CLEAN_GEOMETRY} AS g FROM staging_boundaries) cleaned`);
-      return affectedRows;
+      return insertStagedDepartements(transaction);
     },
   };
 }
@@ -135,14 +128,11 @@ function communesPlan(communesPath: string, arrondissementsPath: string | undefi
     label: 'Communes (IGN Admin Express COG 2018, noms et populations COG 2026)',
     files,
     version: `${IMPORTER_VERSION}-${administrativeReferenceVersion()}`,
-    indexes: {
-      communes_geometry_index: 'CREATE INDEX communes_geometry_index ON communes USING gist (geometry)',
-      communes_departement_index: 'CREATE INDEX communes_departement_index ON communes (departement_code)',
-    },
-    clear: (transaction) => transaction.exec('DELETE FROM communes'),
+    indexes: COMMUNE_INDEXES,
+    clear: (transaction) => deleteBoundaries(transaction, 'communes'),
     async load(transaction, progress) {
       const reference = loadAdministrativeReference();
-      await transaction.exec(STAGING_TABLE);
+      await createBoundaryStaging(transaction);
       const columns = [
         'code',
         'name',
@@ -188,12 +178,7 @@ function communesPlan(communesPath: string, arrondissementsPath: string | undefi
           columns,
         );
       }
-      const { affectedRows } = await transaction.query(`INSERT INTO communes
-          (code, name, kind, parent_code, departement_code, region_code, population, postcodes, area_km2, centroid, geometry)
-        SELECT code, name, kind, parent_code, departement_code, region_code, population, postcodes,
-          ST_Area(g::geography) / 1e6, ST_PointOnSurface(g), g
-        FROM (SELECT *, ${CLEAN_GEOMETRY} AS g FROM staging_boundaries) cleaned`);
-      return affectedRows;
+      return insertStagedCommunes(transaction);
     },
   };
 }

@@ -8,6 +8,14 @@ import type { DatasetPlan, Importer } from '../../pipeline/Importer';
 import { listDataFiles } from '../../pipeline/listDataFiles';
 import { departementLabel } from '../../pipeline/territoryLabel';
 import { banAddressLabel } from './banAddressLabel';
+import {
+  attachOutsidePoints,
+  BAN_ADDRESS_INDEXES,
+  BAN_STAGING_TABLE,
+  createBanStaging,
+  deleteBanAddresses,
+  insertStagedBanAddresses,
+} from './banRepository';
 
 const IMPORTER_VERSION = 'ban-1';
 
@@ -41,12 +49,6 @@ export function findBanFiles(directory: string): BanFile[] {
     .sort((a, b) => Number(a.departement === undefined) - Number(b.departement === undefined));
 }
 
-const STAGING_TABLE = `CREATE TEMP TABLE staging_ban_addresses (
-  id text NOT NULL, numero integer, rep text, nom_voie text NOT NULL, code_postal text, code_insee text NOT NULL,
-  nom_commune text, departement_code text NOT NULL, label text NOT NULL, longitude float8 NOT NULL,
-  latitude float8 NOT NULL
-) ON COMMIT DROP`;
-
 const STAGING_COLUMNS = [
   'id',
   'numero',
@@ -61,37 +63,6 @@ const STAGING_COLUMNS = [
   'latitude',
 ] as const;
 
-/**
- * How far (in degrees, ≈ 200–300 m in France) a point may lie outside the (simplified) IRIS contours of its
- * own commune and still get the nearest of them: 185 of Paris's 158,048 addresses lie outside every IRIS
- * (bois, boundary) and ≈ 1,400 just across an arrondissement boundary, all within ≈ 150 m.
- */
-const OUTSIDE_TOLERANCE_DEGREES = 0.003;
-
-/**
- * From the staging rows to the gazetteer: the point, the normalised search text and the IRIS containing
- * the point (that of the address's own commune first, then the lowest code, when contours touch).
- */
-const INSERT_ADDRESSES = `INSERT INTO ban_addresses
-    (id, numero, rep, nom_voie, code_postal, code_insee, nom_commune, departement_code, label, search_text,
-     iris_code, geometry)
-  SELECT staged.id, staged.numero, staged.rep, staged.nom_voie, staged.code_postal, staged.code_insee,
-    staged.nom_commune, staged.departement_code, staged.label, lower(unaccent(staged.label)),
-    (SELECT iris.code FROM iris WHERE ST_Intersects(iris.geometry, staged.point)
-      ORDER BY iris.commune_code = staged.code_insee DESC, iris.code LIMIT 1),
-    staged.point
-  FROM (SELECT *, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326) AS point FROM staging_ban_addresses) staged`;
-
-/** A point outside every IRIS of its commune gets the nearest one within the tolerance. */
-const ATTACH_OUTSIDE_POINTS = `UPDATE ban_addresses address SET iris_code = COALESCE(
-    (SELECT iris.code FROM iris
-      WHERE iris.commune_code = address.code_insee
-        AND ST_DWithin(iris.geometry, address.geometry, ${OUTSIDE_TOLERANCE_DEGREES})
-      ORDER BY ST_Distance(iris.geometry, address.geometry), iris.code LIMIT 1),
-    address.iris_code)
-  WHERE address.departement_code = $1
-    AND (address.iris_code IS NULL OR left(address.iris_code, length(address.code_insee)) <> address.code_insee)`;
-
 const POSTCODE = /^\d{5}$/;
 
 function banPlan(file: BanFile, departement: string): DatasetPlan {
@@ -102,20 +73,13 @@ function banPlan(file: BanFile, departement: string): DatasetPlan {
     label: `Base adresse nationale ${file.vintage} (IGN / Etalab) — ${departementLabel(departement)}`,
     files: [file.path],
     version: IMPORTER_VERSION,
-    indexes: {
-      ban_addresses_departement_index:
-        'CREATE INDEX ban_addresses_departement_index ON ban_addresses (departement_code)',
-      ban_addresses_code_insee_index: 'CREATE INDEX ban_addresses_code_insee_index ON ban_addresses (code_insee)',
-      ban_addresses_geometry_index: 'CREATE INDEX ban_addresses_geometry_index ON ban_addresses USING gist (geometry)',
-      ban_addresses_search_text_index:
-        'CREATE INDEX ban_addresses_search_text_index ON ban_addresses USING gin (search_text gin_trgm_ops)',
-    },
+    indexes: BAN_ADDRESS_INDEXES,
     async clear(transaction) {
-      await transaction.query('DELETE FROM ban_addresses WHERE departement_code = $1', [departement]);
+      await deleteBanAddresses(transaction, departement);
     },
     async load(transaction, progress) {
-      await transaction.exec(STAGING_TABLE);
-      const buffer = new CopyBuffer(transaction, 'staging_ban_addresses', STAGING_COLUMNS);
+      await createBanStaging(transaction);
+      const buffer = new CopyBuffer(transaction, BAN_STAGING_TABLE, STAGING_COLUMNS);
       const seen = new Set<string>();
       await forEachDelimitedRow(
         file.path,
@@ -177,8 +141,8 @@ function banPlan(file: BanFile, departement: string): DatasetPlan {
       );
       await buffer.flush();
       progress.update(buffer.rowCount, 0.8);
-      const { affectedRows } = await transaction.query(INSERT_ADDRESSES);
-      await transaction.query(ATTACH_OUTSIDE_POINTS, [departement]);
+      const affectedRows = await insertStagedBanAddresses(transaction);
+      await attachOutsidePoints(transaction, departement);
       progress.update(affectedRows, 1);
       return affectedRows;
     },

@@ -8,6 +8,7 @@ import type { DatasetPlan, Importer } from '../../pipeline/Importer';
 import { listDataFiles } from '../../pipeline/listDataFiles';
 import { departementLabel } from '../../pipeline/territoryLabel';
 import { BPE_2019_TYPES_FILE, readBpeEquipmentTypes } from './bpeEquipmentTypes';
+import { BPE_COUNT_INDEXES, deleteBpeCounts, deleteBpeEquipmentTypes } from './bpeRepository';
 
 const IMPORTER_VERSION = 'bpe-1';
 
@@ -45,16 +46,8 @@ function countsPlan(file: BpeFile, departement: string): DatasetPlan {
     label: `Base permanente des équipements ${file.vintage} (INSEE) — ${departementLabel(departement)}`,
     files: [file.path],
     version: IMPORTER_VERSION,
-    indexes: {
-      bpe_equipment_counts_departement_index:
-        'CREATE INDEX bpe_equipment_counts_departement_index ON bpe_equipment_counts (departement_code, vintage)',
-    },
-    async clear(transaction) {
-      await transaction.query('DELETE FROM bpe_equipment_counts WHERE vintage = $1 AND departement_code = $2', [
-        file.vintage,
-        departement,
-      ]);
-    },
+    indexes: BPE_COUNT_INDEXES,
+    clear: (transaction) => deleteBpeCounts(transaction, file.vintage, departement),
     async load(transaction, progress) {
       const buffer = new CopyBuffer(transaction, 'bpe_equipment_counts', COLUMNS);
       const seen = new Set<string>();
@@ -104,7 +97,7 @@ function typesPlan(): DatasetPlan {
     label: 'Nomenclature des équipements BPE 2019 (INSEE)',
     files: [BPE_2019_TYPES_FILE],
     version: IMPORTER_VERSION,
-    clear: (transaction) => transaction.exec('DELETE FROM bpe_equipment_types'),
+    clear: (transaction) => deleteBpeEquipmentTypes(transaction),
     async load(transaction, progress) {
       const types = readBpeEquipmentTypes();
       const buffer = new CopyBuffer(transaction, 'bpe_equipment_types', [

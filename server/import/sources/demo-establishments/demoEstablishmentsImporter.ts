@@ -6,7 +6,7 @@ import type { DatasetPlan, Importer } from '../../pipeline/Importer';
 import { sireneImporter } from '../sirene/sireneImporter';
 import { ESTABLISHMENT_INDEXES } from '../establishments/establishmentIndexes';
 import { departementLabel } from '../../pipeline/territoryLabel';
-import { BPE_PLACEMENT, bpeUnits, createBpeAddressPool } from './bpeAddressPool';
+import { BPE_PLACEMENT, bpeUnits, createBpeAddressPool } from './bpeAddressPoolRepository';
 import { BPE_NAF_CODES } from './bpeNafCodes';
 
 /** Changes with the code and with the BPE → NAF table, so that the demo rows are rebuilt. */

@@ -6,6 +6,7 @@ import type { DatasetPlan, Importer } from '../../pipeline/Importer';
 import { departementLabel } from '../../pipeline/territoryLabel';
 import { DVF_REQUIRED_COLUMNS, type DvfFile, findDvfFiles } from './dvfFiles';
 import { DVF_TEXT_COLUMNS, type DvfRow, readDvfRow } from './dvfRowReader';
+import { attachDvfIris, deleteDvf, DVF_INDEXES, nextDvfRowId } from './dvfRepository';
 
 const IMPORTER_VERSION = 'dvf-1';
 
@@ -41,27 +42,12 @@ const MUTATION_COLUMNS = [
   'geometry',
 ] as const;
 
-/** Built after the load (dropped before it), for every DVF dataset. */
-export const DVF_INDEXES = {
-  dvf_rows_mutation_index: 'CREATE INDEX dvf_rows_mutation_index ON dvf_rows (id_mutation)',
-  dvf_rows_commune_index: 'CREATE INDEX dvf_rows_commune_index ON dvf_rows (code_commune, date_mutation)',
-  dvf_rows_iris_index: 'CREATE INDEX dvf_rows_iris_index ON dvf_rows (iris_code)',
-  dvf_rows_geometry_index: 'CREATE INDEX dvf_rows_geometry_index ON dvf_rows USING gist (geometry)',
-  dvf_mutations_commune_index:
-    'CREATE INDEX dvf_mutations_commune_index ON dvf_mutations (code_commune, date_mutation)',
-  dvf_mutations_departement_index:
-    'CREATE INDEX dvf_mutations_departement_index ON dvf_mutations (code_departement, date_mutation)',
-  dvf_mutations_iris_index: 'CREATE INDEX dvf_mutations_iris_index ON dvf_mutations (iris_code)',
-  dvf_mutations_date_index: 'CREATE INDEX dvf_mutations_date_index ON dvf_mutations (date_mutation DESC)',
-  dvf_mutations_geometry_index: 'CREATE INDEX dvf_mutations_geometry_index ON dvf_mutations USING gist (geometry)',
-};
-
 type MutationRow = Omit<DvfRow, 'values'> & { id: number };
 
 const point = (longitude: number | null, latitude: number | null) =>
   longitude === null || latitude === null ? null : `SRID=4326;POINT(${longitude} ${latitude})`;
 
-/** Writes one mutation summary (spec §4 group) from its rows, in file order. */
+/** Writes one mutation summary from its rows, in file order. */
 async function addMutation(buffer: CopyBuffer, vintage: number, rows: readonly MutationRow[]): Promise<void> {
   const summary = summariseMutation(rows);
   const primary = rows[summary.primaryIndex] as MutationRow;
@@ -109,21 +95,9 @@ function dvfPlan(file: DvfFile): DatasetPlan {
     files: [file.path],
     version: IMPORTER_VERSION,
     indexes: DVF_INDEXES,
-    async clear(transaction) {
-      await transaction.query('DELETE FROM dvf_rows WHERE code_departement = $1 AND vintage = $2', [
-        departement,
-        vintage,
-      ]);
-      await transaction.query('DELETE FROM dvf_mutations WHERE code_departement = $1 AND vintage = $2', [
-        departement,
-        vintage,
-      ]);
-    },
+    clear: (transaction) => deleteDvf(transaction, departement, vintage),
     async load(transaction, progress) {
-      const { rows: next } = await transaction.query<{ id: string }>(
-        'SELECT coalesce(max(id), 0) + 1 AS id FROM dvf_rows',
-      );
-      let id = Number(next[0]?.id ?? 1);
+      let id = await nextDvfRowId(transaction);
       const buffer = new CopyBuffer(transaction, 'dvf_rows', ROW_COLUMNS);
       const mutations = new Map<string, MutationRow[]>();
       await forEachDelimitedRow(
@@ -136,7 +110,10 @@ function dvfPlan(file: DvfFile): DatasetPlan {
         async (row) => {
           const dvf = readDvfRow(row);
           if (dvf.code_departement !== departement) {
-            throw new RowError('code_departement', `département ${dvf.code_departement} dans un fichier du ${departement}`);
+            throw new RowError(
+              'code_departement',
+              `département ${dvf.code_departement} dans un fichier du ${departement}`,
+            );
           }
           const { values, ...fields } = dvf;
           const lot: MutationRow = { ...fields, id };
@@ -155,24 +132,7 @@ function dvfPlan(file: DvfFile): DatasetPlan {
       const mutationBuffer = new CopyBuffer(transaction, 'dvf_mutations', MUTATION_COLUMNS);
       for (const rows of mutations.values()) await addMutation(mutationBuffer, vintage, rows);
       await mutationBuffer.flush();
-      // IRIS of each located row: spatial join on the IRIS contours (gist index of `iris`).
-      await transaction.query(
-        `UPDATE dvf_rows r SET iris_code = i.code FROM iris i
-         WHERE r.code_departement = $1 AND r.vintage = $2 AND r.geometry IS NOT NULL
-           AND i.departement_code = $1 AND ST_Intersects(i.geometry, r.geometry)`,
-        [departement, vintage],
-      );
-      await transaction.query(
-        `UPDATE dvf_mutations m SET iris_code = r.iris_code FROM dvf_rows r
-         WHERE m.code_departement = $1 AND m.vintage = $2 AND r.id = m.primary_row_id`,
-        [departement, vintage],
-      );
-      await transaction.query(
-        `UPDATE dvf_mutations m SET iris_code = r.iris_code FROM dvf_rows r
-         WHERE m.code_departement = $1 AND m.vintage = $2 AND m.iris_code IS NULL
-           AND r.vintage = m.vintage AND r.id_mutation = m.id_mutation AND r.iris_code IS NOT NULL`,
-        [departement, vintage],
-      );
+      await attachDvfIris(transaction, departement, vintage);
       progress.update(buffer.rowCount, 1);
       return buffer.rowCount;
     },
@@ -181,7 +141,7 @@ function dvfPlan(file: DvfFile): DatasetPlan {
 
 /**
  * DVF géolocalisé (Etalab, Licence Ouverte): one dataset per file (a year × département), rows into
- * `dvf_rows` with their IRIS (spatial join), and one `dvf_mutations` row per mutation (spec §4 group).
+ * `dvf_rows` with their IRIS (spatial join), and one `dvf_mutations` row per mutation.
  */
 export const dvfImporter: Importer = {
   source: 'dvf',

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { selectDatasetsKey } from '../../../tiles/tileRepository';
+import { selectDatasetsKey } from '../../../datasets/datasetRepository';
 import type { Importer } from '../../pipeline/Importer';
-import { buildMapAreas, MAP_AREAS_VERSION } from './buildMapAreas';
+import { buildMapAreas, MAP_AREAS_VERSION } from '../../../visualizations/mapAreasRepository';
 
 /** The `datasets.source` of the derived step; left out of the datasets key it is computed from. */
 export const INDICATORS_SOURCE = 'indicateurs';

@@ -8,6 +8,7 @@ import type { DatasetPlan, Importer } from '../../pipeline/Importer';
 import { departementLabel } from '../../pipeline/territoryLabel';
 import { coversDepartement, findInseeFiles, type InseeFile, type InseeFilePart } from './inseeFiles';
 import { inseeValuesEncoder } from './inseeValues';
+import { deleteInseeStatistics, INSEE_STATISTICS_INDEXES } from './inseeRepository';
 
 const IMPORTER_VERSION = 'insee-iris-2';
 
@@ -30,13 +31,6 @@ export function irisTypesNote(types: readonly string[]): string {
 
 const COLUMNS = ['base', 'vintage', 'iris_code', 'commune_code', 'departement_code', 'values'] as const;
 
-const INDEXES = {
-  insee_iris_statistics_iris_index:
-    'CREATE INDEX insee_iris_statistics_iris_index ON insee_iris_statistics (iris_code)',
-  insee_iris_statistics_departement_index:
-    'CREATE INDEX insee_iris_statistics_departement_index ON insee_iris_statistics (departement_code, base, vintage)',
-};
-
 function inseePlan(file: InseeFile, part: InseeFilePart, departement: string): DatasetPlan {
   const name = basename(file.path);
   return {
@@ -48,13 +42,8 @@ function inseePlan(file: InseeFile, part: InseeFilePart, departement: string): D
       (file.irisTypes ? ` (${irisTypesNote(file.irisTypes)})` : ''),
     files: [file.path],
     version: `${IMPORTER_VERSION}-${part.base}`,
-    indexes: INDEXES,
-    async clear(transaction) {
-      await transaction.query(
-        'DELETE FROM insee_iris_statistics WHERE base = $1 AND vintage = $2 AND departement_code = $3',
-        [part.base, file.vintage, departement],
-      );
-    },
+    indexes: INSEE_STATISTICS_INDEXES,
+    clear: (transaction) => deleteInseeStatistics(transaction, part.base, file.vintage, departement),
     async load(transaction, progress) {
       const buffer = new CopyBuffer(transaction, 'insee_iris_statistics', COLUMNS);
       const seen = new Set<string>();

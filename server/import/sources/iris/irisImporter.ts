@@ -9,6 +9,7 @@ import type { DatasetPlan, Importer } from '../../pipeline/Importer';
 import { listDataFiles } from '../../pipeline/listDataFiles';
 import { departementLabel } from '../../pipeline/territoryLabel';
 import { findIrisTypeFile, readIrisTypes } from './irisTypes';
+import { createIrisStaging, deleteIris, insertStagedIris, IRIS_INDEXES, IRIS_STAGING_TABLE } from './irisRepository';
 
 const IMPORTER_VERSION = 'iris-1';
 
@@ -52,15 +53,7 @@ export function findContoursFiles(directory: string): ContoursFile[] {
   return files;
 }
 
-const STAGING_TABLE = `CREATE TEMP TABLE staging_iris (
-  code text NOT NULL, name text NOT NULL, type text, commune_code text NOT NULL, commune_name text,
-  departement_code text NOT NULL, geometry geometry NOT NULL
-) ON COMMIT DROP`;
-
 const STAGING_COLUMNS = ['code', 'name', 'type', 'commune_code', 'commune_name', 'departement_code', 'geometry'];
-
-const CLEAN_GEOMETRY = `ST_Multi(CASE WHEN ST_IsValid(geometry) THEN geometry
-  ELSE ST_CollectionExtract(ST_MakeValid(geometry), 3) END)`;
 
 function property(feature: Feature<Geometry | null>, names: readonly string[]): string | undefined {
   for (const name of names) {
@@ -81,18 +74,13 @@ function irisPlan(contours: ContoursFile, departement: string, typeFile: string 
     label: `Contours IRIS — ${departementLabel(departement)} (${contours.description}${partial ? ', partiel' : ''}, édition ≈ ${contours.vintage})`,
     files: typeFile ? [contours.path, typeFile] : [contours.path],
     version: IMPORTER_VERSION,
-    indexes: {
-      iris_geometry_index: 'CREATE INDEX iris_geometry_index ON iris USING gist (geometry)',
-      iris_departement_index: 'CREATE INDEX iris_departement_index ON iris (departement_code)',
-    },
-    async clear(transaction) {
-      await transaction.query('DELETE FROM iris WHERE departement_code = $1', [departement]);
-    },
+    indexes: IRIS_INDEXES,
+    clear: (transaction) => deleteIris(transaction, departement),
     async load(transaction, progress) {
       const types = typeFile ? await readIrisTypes(typeFile, departement) : new Map<string, string>();
       const features = readGeojsonFile(contours.path);
-      await transaction.exec(STAGING_TABLE);
-      const buffer = new CopyBuffer(transaction, 'staging_iris', STAGING_COLUMNS, 1_000);
+      await createIrisStaging(transaction);
+      const buffer = new CopyBuffer(transaction, IRIS_STAGING_TABLE, STAGING_COLUMNS, 1_000);
       const seen = new Set<string>();
       const fail = (index: number, column: string, reason: string): never => {
         throw new ImportError(file, undefined, column, `entité n° ${index + 1} : ${reason}`);
@@ -130,11 +118,7 @@ function irisPlan(contours: ContoursFile, departement: string, typeFile: string 
         if (index % 200 === 0) progress.update(seen.size, index / features.length);
       }
       await buffer.flush();
-      const { affectedRows } = await transaction.query(`INSERT INTO iris
-          (code, name, type, commune_code, commune_name, departement_code, area_km2, centroid, geometry)
-        SELECT code, name, type, commune_code, commune_name, departement_code,
-          ST_Area(g::geography) / 1e6, ST_PointOnSurface(g), g
-        FROM (SELECT *, ${CLEAN_GEOMETRY} AS g FROM staging_iris) cleaned`);
+      const affectedRows = await insertStagedIris(transaction);
       progress.update(affectedRows, 1);
       return affectedRows;
     },

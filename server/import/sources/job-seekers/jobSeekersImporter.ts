@@ -14,6 +14,7 @@ import {
   normalisePeriod,
   readJobSeekerCount,
 } from './jobSeekersLayout';
+import { deleteJobSeekers, JOB_SEEKERS_INDEXES } from './jobSeekersRepository';
 
 const IMPORTER_VERSION = 'job-seekers-1';
 
@@ -58,16 +59,8 @@ function jobSeekersPlan(file: JobSeekersFile, departement: string): DatasetPlan 
     label: `Demandeurs d’emploi inscrits à France Travail ${vintage} par commune — ${departementLabel(departement)}`,
     files: [file.path],
     version: IMPORTER_VERSION,
-    indexes: {
-      job_seekers_departement_index:
-        'CREATE INDEX job_seekers_departement_index ON job_seekers (departement_code, period)',
-    },
-    async clear(transaction) {
-      await transaction.query('DELETE FROM job_seekers WHERE departement_code = $1 AND left(period, 4) = $2', [
-        departement,
-        vintage,
-      ]);
-    },
+    indexes: JOB_SEEKERS_INDEXES,
+    clear: (transaction) => deleteJobSeekers(transaction, departement, vintage),
     async load(transaction, progress) {
       const buffer = new CopyBuffer(transaction, 'job_seekers', COLUMNS);
       const seen = new Set<string>();

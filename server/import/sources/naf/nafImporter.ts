@@ -5,6 +5,7 @@ import { readDelimitedHeader } from '../../pipeline/csv/readDelimitedHeader';
 import { findDataFile } from '../../pipeline/findDataFile';
 import { ImportError, RowError } from '../../pipeline/ImportError';
 import type { DatasetPlan, Importer } from '../../pipeline/Importer';
+import { deleteNafCodes } from './nafRepository';
 
 const IMPORTER_VERSION = 'naf-1';
 
@@ -139,7 +140,7 @@ export const nafImporter: Importer = {
       label: 'Nomenclature d’activités française NAF rév. 2 (INSEE)',
       files: levels ? [labels, levels] : [labels],
       version: IMPORTER_VERSION,
-      clear: (transaction) => transaction.exec('DELETE FROM naf_codes'),
+      clear: (transaction) => deleteNafCodes(transaction),
       async load(transaction, progress) {
         const codes = await readNafCodes(labels);
         if (levels) await checkNafLevels(codes, levels);

@@ -8,28 +8,25 @@ import { findBpeFiles } from '../bpe/bpeImporter';
 import { readBpeEquipmentTypes } from '../bpe/bpeEquipmentTypes';
 import { CopyBuffer, type CopyValue } from '../../pipeline/copy/CopyBuffer';
 import { forEachDelimitedRow } from '../../pipeline/csv/readDelimited';
-import { BPE_PLACEMENT, bpeUnits, createBpeAddressPool } from '../demo-establishments/bpeAddressPool';
+import { createBpeAddressPool } from '../demo-establishments/bpeAddressPoolRepository';
 import { readText } from '../../pipeline/fields';
 import { RowError } from '../../pipeline/ImportError';
 import type { DatasetPlan, Importer } from '../../pipeline/Importer';
 import { listDataFiles } from '../../pipeline/listDataFiles';
 import { departementLabel } from '../../pipeline/territoryLabel';
 import { readAnnuaireServices } from './annuaireServices';
+import {
+  BPE_SERVICE_FAMILIES_TABLE,
+  createBpeServiceFamilies,
+  createPublicServiceStaging,
+  deletePublicServices,
+  insertBpePublicServices,
+  insertStagedPublicServices,
+  PUBLIC_SERVICE_INDEXES,
+  PUBLIC_SERVICE_STAGING_TABLE,
+} from './publicServicesRepository';
 
 const IMPORTER_VERSION = 'public-services-1';
-
-const INDEXES = {
-  public_services_departement_index:
-    'CREATE INDEX public_services_departement_index ON public_services (departement_code, family)',
-  public_services_geometry_index:
-    'CREATE INDEX public_services_geometry_index ON public_services USING gist (geometry)',
-};
-
-const STAGING_TABLE = `CREATE TEMP TABLE staging_public_services (
-  id text NOT NULL, name text NOT NULL, family text NOT NULL, type_code text, type_label text, address text,
-  code_postal text, commune_code text, departement_code text NOT NULL, longitude float8, latitude float8,
-  source text NOT NULL, details jsonb
-) ON COMMIT DROP`;
 
 const STAGING_COLUMNS = [
   'id',
@@ -47,34 +44,19 @@ const STAGING_COLUMNS = [
   'details',
 ] as const;
 
-/** The point and the IRIS containing it (that of the service's commune first). */
-const INSERT_STAGED = `INSERT INTO public_services (id, name, family, type_code, type_label, address, code_postal,
-    commune_code, departement_code, iris_code, geometry, source, details)
-  SELECT id, name, family, type_code, type_label, address, code_postal, commune_code, departement_code,
-    CASE WHEN point IS NOT NULL THEN (SELECT iris.code FROM iris WHERE ST_Intersects(iris.geometry, point)
-      ORDER BY iris.commune_code = staged.commune_code DESC, iris.code LIMIT 1) END,
-    point, source, details
-  FROM (SELECT *, CASE WHEN longitude IS NOT NULL THEN ST_SetSRID(ST_MakePoint(longitude, latitude), 4326) END AS point
-        FROM staging_public_services) staged`;
-
 async function loadStaged(
   transaction: Queryable,
   rows: AsyncIterable<CopyValue[]> | Iterable<CopyValue[]>,
 ): Promise<number> {
-  await transaction.exec(STAGING_TABLE);
-  const buffer = new CopyBuffer(transaction, 'staging_public_services', STAGING_COLUMNS);
+  await createPublicServiceStaging(transaction);
+  const buffer = new CopyBuffer(transaction, PUBLIC_SERVICE_STAGING_TABLE, STAGING_COLUMNS);
   for await (const row of rows) await buffer.add(row);
   await buffer.flush();
-  return (await transaction.query(INSERT_STAGED)).affectedRows;
+  return insertStagedPublicServices(transaction);
 }
 
 function clearSource(source: 'annuaire' | 'bpe' | 'ecoles', departement: string) {
-  return async (transaction: Queryable) => {
-    await transaction.query('DELETE FROM public_services WHERE departement_code = $1 AND source = $2', [
-      departement,
-      source,
-    ]);
-  };
+  return (transaction: Queryable) => deletePublicServices(transaction, departement, source);
 }
 
 // --- Annuaire de l'administration ------------------------------------------------------------------
@@ -89,7 +71,7 @@ function annuairePlan(path: string, departement: string): DatasetPlan {
     label: `Annuaire de l’administration (DILA, service-public.fr) — ${departementLabel(departement)}`,
     files: [path],
     version: IMPORTER_VERSION,
-    indexes: INDEXES,
+    indexes: PUBLIC_SERVICE_INDEXES,
     clear: clearSource('annuaire', departement),
     async load(transaction, progress) {
       const services = readAnnuaireServices(path, departement);
@@ -197,7 +179,7 @@ function schoolsPlan(files: string[], departement: string): DatasetPlan {
     label: `Établissements scolaires 2022-2023 (Ville de Paris, opendata.paris.fr) — ${departementLabel(departement)}`,
     files,
     version: IMPORTER_VERSION,
-    indexes: INDEXES,
+    indexes: PUBLIC_SERVICE_INDEXES,
     clear: clearSource('ecoles', departement),
     async load(transaction, progress) {
       const loaded = await loadStaged(transaction, schoolRows(files, departement));
@@ -224,30 +206,15 @@ function bpePlan(files: string[], vintage: number, departement: string, withoutS
     files,
     version: `${IMPORTER_VERSION}-${createHash('sha256').update(JSON.stringify(types)).digest('hex').slice(0, 8)}`,
     demo: true,
-    indexes: INDEXES,
+    indexes: PUBLIC_SERVICE_INDEXES,
     clear: clearSource('bpe', departement),
     async load(transaction, progress) {
-      await transaction.exec(
-        'CREATE TEMP TABLE bpe_service_families (code text PRIMARY KEY, family text) ON COMMIT DROP',
-      );
-      const buffer = new CopyBuffer(transaction, 'bpe_service_families', ['code', 'family']);
+      await createBpeServiceFamilies(transaction);
+      const buffer = new CopyBuffer(transaction, BPE_SERVICE_FAMILIES_TABLE, ['code', 'family']);
       for (const type of types) await buffer.add([type.code, type.family]);
       await buffer.flush();
       await createBpeAddressPool(transaction, departement);
-      const { affectedRows } = await transaction.query(
-        `INSERT INTO public_services (id, name, family, type_code, type_label, address, code_postal, commune_code,
-            departement_code, iris_code, geometry, source, details)
-          SELECT 'bpe-' || unit.iris_code || '-' || unit.equipment_type || '-' || unit.n,
-            coalesce(types.label, unit.equipment_type) || ' (position de démonstration)', families.family,
-            unit.equipment_type, types.label, pool.address, pool.code_postal, unit.commune_code,
-            unit.departement_code, placed.placed_iris_code, placed.placed_geometry, 'bpe',
-            jsonb_build_object('bpe_vintage', unit.vintage, 'demo_position', true)
-          FROM ${bpeUnits('counts.equipment_type IN (SELECT code FROM bpe_service_families)')}
-          JOIN bpe_service_families families ON families.code = unit.equipment_type
-          ${BPE_PLACEMENT}
-          LEFT JOIN bpe_equipment_types types ON types.code = unit.equipment_type`,
-        [departement, vintage],
-      );
+      const affectedRows = await insertBpePublicServices(transaction, departement, vintage);
       progress.update(affectedRows, 1);
       return affectedRows;
     },

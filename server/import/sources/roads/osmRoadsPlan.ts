@@ -6,7 +6,7 @@ import { departementLabel } from '../../pipeline/territoryLabel';
 import { osmRoadProfile } from './osmRoadProfile';
 import { OsmPbfError, readOsmPbf, type OsmWay } from './readOsmPbf';
 import { splitAtJunctions, type SourceLine } from './splitAtJunctions';
-import { clearRoadNetwork, ROAD_INDEXES, writeRoadNetwork, type RoadAttributes } from './writeRoadNetwork';
+import { clearRoadNetwork, ROAD_INDEXES, writeRoadNetwork, type RoadAttributes } from './roadNetworkRepository';
 
 const IMPORTER_VERSION = 'roads-osm-1';
 

@@ -4,7 +4,7 @@ import { readGeojsonFile } from '../../pipeline/geojson/readGeojsonFile';
 import { ImportError } from '../../pipeline/ImportError';
 import type { DatasetPlan } from '../../pipeline/Importer';
 import { splitAtJunctions, type SourceLine } from './splitAtJunctions';
-import { clearRoadNetwork, ROAD_INDEXES, writeRoadNetwork, type RoadAttributes } from './writeRoadNetwork';
+import { clearRoadNetwork, ROAD_INDEXES, writeRoadNetwork, type RoadAttributes } from './roadNetworkRepository';
 
 const IMPORTER_VERSION = 'roads-paris-voies-1';
 

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../../db/Database';
-import { CENSUS_SIX_AGE_BANDS } from '../../../../kernel/demographics/inseeColumns';
+import type { Queryable } from '../db/Database';
+import { CENSUS_SIX_AGE_BANDS } from '../../kernel/demographics/inseeColumns';
 
 /** Bumped whenever the build changes what it computes, so that stored builds are redone. */
 export const MAP_AREAS_VERSION = 'map-areas-3';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_IRIS, loadIndicatorFixture } from '../../../../tests/support/indicatorFixture';
-import { openEmptyDatabase, testDatabaseKinds } from '../../../../tests/support/testDatabase';
-import type { Database } from '../../../db/Database';
-import { buildMapAreas } from './buildMapAreas';
+import { FIXTURE_IRIS, loadIndicatorFixture } from '../../tests/support/indicatorFixture';
+import { openEmptyDatabase, testDatabaseKinds } from '../../tests/support/testDatabase';
+import type { Database } from '../db/Database';
+import { buildMapAreas } from './mapAreasRepository';
 
 interface AreaRow {
   level: string;

@@ -1,0 +1,143 @@
+import type { IsochroneEngine } from '../../kernel/isochrones/IsochroneEngine';
+import {
+  PUBLIC_SERVICE_CATEGORIES,
+  PUBLIC_SERVICE_CATEGORY_IDS,
+  publicServiceCategory,
+  type PublicServiceCategoryId,
+} from '../../kernel/public-services/publicServiceCategories';
+import { choosePopulationKeys, type PopulationKeys } from '../../kernel/public-services/populationKeys';
+import { SERVED_MINUTES, type ServedPopulation, type SourceNote } from '../../kernel/public-services/publicServiceSchemas';
+import { nearestServiceSeconds, servedShares, snapResidences } from '../../kernel/public-services/walkingAccess';
+import type { Database } from '../db/Database';
+import { unprocessable } from '../http/HttpError';
+import type { RoadGraphStore } from '../isochrones/RoadGraphStore';
+import {
+  selectDepartementPopulation,
+  selectPopulationKeys,
+  selectResidences,
+  selectServiceCounts,
+  selectServicePoints,
+  selectServicesVersion,
+} from './publicServicesRepository';
+
+/** The reference the rates are compared with: Paris (the département 75, i.e. the commune 75056). */
+const REFERENCE_DEPARTEMENT = '75';
+const LIMIT_SECONDS = Math.max(...SERVED_MINUTES) * 60;
+
+export const SERVED_METHOD =
+  'Chaque adresse BAN de la zone porte une part égale de la population de son IRIS ; une seule recherche par catégorie sur le réseau piéton (5 km/h), partie de tous les services à la fois, donne à chaque adresse son temps de marche jusqu’au service le plus proche.';
+
+interface WalkingTimes {
+  engine: IsochroneEngine;
+  version: string;
+  seconds: Map<PublicServiceCategoryId, Float64Array>;
+  reference: { population: number; counts: Map<PublicServiceCategoryId, number> };
+  population: PopulationKeys | undefined;
+}
+
+const countByCategory = (rows: { family: string; type_code: string | null; count: number }[]) => {
+  const counts = new Map<PublicServiceCategoryId, number>();
+  for (const row of rows) {
+    const category = publicServiceCategory(row.family, row.type_code);
+    counts.set(category, (counts.get(category) ?? 0) + row.count);
+  }
+  return counts;
+};
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * How well a zone is served: per category, the share of its residents within 5, 10 and 15 minutes'
+ * walk of the nearest service, and the services per 10,000 inhabitants against Paris. The walking
+ * times of every network node are computed once per category (multi-source search) and kept until
+ * the road network or the services change.
+ */
+export class ServedPopulationService {
+  private times: Promise<WalkingTimes> | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly store: RoadGraphStore,
+  ) {}
+
+  private async walkingTimes(): Promise<WalkingTimes> {
+    const [engine, version] = await Promise.all([this.store.get(), selectServicesVersion(this.database)]);
+    const current = this.times ? await this.times.catch(() => undefined) : undefined;
+    if (current && current.engine === engine && current.version === version) return current;
+    const loading = (async (): Promise<WalkingTimes> => {
+      const [points, keys, referenceCounts] = await Promise.all([
+        selectServicePoints(this.database),
+        selectPopulationKeys(this.database),
+        selectServiceCounts(this.database, { departement: REFERENCE_DEPARTEMENT }),
+      ]);
+      const byCategory = new Map<PublicServiceCategoryId, [number, number][]>();
+      for (const point of points) {
+        const category = publicServiceCategory(point.family, point.type_code);
+        const list = byCategory.get(category) ?? [];
+        list.push([point.longitude, point.latitude]);
+        byCategory.set(category, list);
+      }
+      const seconds = new Map<PublicServiceCategoryId, Float64Array>();
+      for (const category of PUBLIC_SERVICE_CATEGORY_IDS) {
+        seconds.set(category, nearestServiceSeconds(engine, byCategory.get(category) ?? [], LIMIT_SECONDS));
+      }
+      const population = choosePopulationKeys(keys);
+      const referencePopulation = population
+        ? await selectDepartementPopulation(this.database, REFERENCE_DEPARTEMENT, population)
+        : 0;
+      return {
+        engine,
+        version,
+        seconds,
+        population,
+        reference: { population: referencePopulation, counts: countByCategory(referenceCounts) },
+      };
+    })();
+    this.times = loading;
+    return loading;
+  }
+
+  async compute(geometryJson: string, sources: SourceNote[]): Promise<ServedPopulation> {
+    const startedAt = performance.now();
+    const times = await this.walkingTimes();
+    if (!times.population) {
+      throw unprocessable('Aucune population par IRIS n’est importée pour ce territoire.', 'NO_POPULATION');
+    }
+    const [residences, zoneCounts] = await Promise.all([
+      selectResidences(this.database, geometryJson, times.population),
+      selectServiceCounts(this.database, { geometryJson }),
+    ]);
+    const snapped = snapResidences(times.engine, residences);
+    const population = residences.reduce((sum, residence) => sum + residence.weight, 0);
+    const counts = countByCategory(zoneCounts);
+    const rate = (count: number, inhabitants: number) => (inhabitants > 0 ? round((count / inhabitants) * 10_000, 2) : null);
+    const categories = PUBLIC_SERVICE_CATEGORY_IDS.map((category) => {
+      const [within5, within10, within15] = servedShares(
+        snapped,
+        times.seconds.get(category) as Float64Array,
+        SERVED_MINUTES.map((minutes) => minutes * 60),
+      );
+      const inZone = counts.get(category) ?? 0;
+      return {
+        category,
+        name: PUBLIC_SERVICE_CATEGORIES[category].name,
+        color: PUBLIC_SERVICE_CATEGORIES[category].color,
+        services_in_zone: inZone,
+        within_5: round(within5 ?? 0, 4),
+        within_10: round(within10 ?? 0, 4),
+        within_15: round(within15 ?? 0, 4),
+        rate_per_10000: rate(inZone, population),
+        paris_rate_per_10000: rate(times.reference.counts.get(category) ?? 0, times.reference.population),
+      };
+    });
+    return {
+      categories,
+      population: Math.round(population),
+      paris_population: Math.round(times.reference.population),
+      population_source: times.population.label,
+      method: SERVED_METHOD,
+      sources,
+      computation_time_ms: round(performance.now() - startedAt, 1),
+    };
+  }
+}

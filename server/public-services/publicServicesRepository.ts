@@ -1,0 +1,298 @@
+import type { Queryable } from '../db/Database';
+
+/** A service as stored, with its commune name, point and the vintage of its dataset. */
+export interface ServiceRow {
+  id: string;
+  name: string;
+  family: string;
+  type_code: string | null;
+  type_label: string | null;
+  address: string | null;
+  code_postal: string | null;
+  commune_code: string | null;
+  commune_name: string | null;
+  details: Record<string, unknown> | null;
+  longitude: number | null;
+  latitude: number | null;
+  source: 'annuaire' | 'bpe' | 'ecoles';
+  vintage: string | null;
+  distance_m?: number;
+}
+
+/** The latest vintage of each public-services dataset per département. */
+const VINTAGES = `(SELECT DISTINCT ON (source, territory) source, territory, vintage FROM datasets
+    WHERE source LIKE 'public-services-%' ORDER BY source, territory, loaded_at DESC)`;
+
+const SERVICE_COLUMNS = `s.id, s.name, s.family, s.type_code, s.type_label, s.address, s.code_postal, s.commune_code,
+  coalesce(c.name, i.commune_name) AS commune_name, s.details, ST_X(s.geometry) AS longitude, ST_Y(s.geometry) AS latitude,
+  s.source, coalesce(s.details->>'bpe_vintage', s.details->>'annee_scolaire', v.vintage) AS vintage`;
+
+const SERVICE_JOINS = `LEFT JOIN communes c ON c.code = s.commune_code
+  LEFT JOIN LATERAL (SELECT commune_name FROM iris WHERE iris.code = s.iris_code) i ON c.code IS NULL
+  LEFT JOIN ${VINTAGES} v ON v.source = 'public-services-' || s.source AND v.territory = s.departement_code`;
+
+/** The SQL expression naming a service's type: its type code, else its family. */
+export const TYPE_OF = 'coalesce(s.type_code, s.family)';
+
+function numberRow<T extends ServiceRow>(row: T): T {
+  return {
+    ...row,
+    longitude: row.longitude === null ? null : Number(row.longitude),
+    latitude: row.latitude === null ? null : Number(row.latitude),
+    ...(row.distance_m === undefined ? {} : { distance_m: Number(row.distance_m) }),
+  };
+}
+
+/** One row per service type (type code, else family) and source, with counts. */
+export interface ServiceTypeRow {
+  type: string;
+  family: string;
+  source: 'annuaire' | 'bpe' | 'ecoles';
+  type_label: string | null;
+  count: number;
+  with_coordinates: number;
+}
+
+export async function selectServiceTypes(database: Queryable): Promise<ServiceTypeRow[]> {
+  const { rows } = await database.query<ServiceTypeRow>(
+    `SELECT ${TYPE_OF} AS type, min(s.family) AS family, min(s.source) AS source, max(s.type_label) AS type_label,
+       count(*)::int AS count, count(s.geometry)::int AS with_coordinates
+     FROM public_services s GROUP BY ${TYPE_OF} ORDER BY 1`,
+  );
+  return rows;
+}
+
+/** Filters of a service search; every part is optional. */
+export interface ServiceFilter {
+  types?: readonly string[] | undefined;
+  commune?: string | undefined;
+  searchTerm?: string | undefined;
+  withCoordinatesOnly?: boolean;
+  departements?: readonly string[] | undefined;
+  /** GeoJSON geometry (EPSG:4326) the service must lie in. */
+  withinGeometry?: string | undefined;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+function whereOf(filter: ServiceFilter, parameters: unknown[]): string {
+  const conditions: string[] = [];
+  const add = (value: unknown) => {
+    parameters.push(value);
+    return `$${parameters.length}`;
+  };
+  if (filter.types?.length) conditions.push(`${TYPE_OF} = ANY(${add(filter.types)}::text[])`);
+  if (filter.commune) {
+    const value = add(filter.commune);
+    conditions.push(`(s.commune_code = ${value} OR s.code_postal = ${value} OR s.commune_code IN
+      (SELECT code FROM communes WHERE lower(name) = lower(${value})))`);
+  }
+  if (filter.searchTerm) {
+    const pattern = add(`%${escapeLike(filter.searchTerm)}%`);
+    conditions.push(`(s.name ILIKE ${pattern} OR s.address ILIKE ${pattern} OR s.type_label ILIKE ${pattern})`);
+  }
+  if (filter.withCoordinatesOnly) conditions.push('s.geometry IS NOT NULL');
+  if (filter.departements?.length) conditions.push(`s.departement_code = ANY(${add(filter.departements)}::text[])`);
+  if (filter.withinGeometry) {
+    const zone = `ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(${add(filter.withinGeometry)}), 4326))`;
+    conditions.push(`s.geometry && ${zone} AND ST_Intersects(s.geometry, ${zone})`);
+  }
+  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/** One page of services matching the filter, by name, and the total. */
+export async function selectServices(
+  database: Queryable,
+  filter: ServiceFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ServiceRow[]; total: number }> {
+  const parameters: unknown[] = [];
+  const where = whereOf(filter, parameters);
+  const [{ rows }, count] = await Promise.all([
+    database.query<ServiceRow>(
+      `SELECT ${SERVICE_COLUMNS} FROM public_services s ${SERVICE_JOINS} ${where}
+       ORDER BY s.name, s.id LIMIT $${parameters.length + 1} OFFSET $${parameters.length + 2}`,
+      [...parameters, page.limit, page.offset],
+    ),
+    database.query<{ total: number }>(`SELECT count(*)::int AS total FROM public_services s ${where}`, parameters),
+  ]);
+  return { rows: rows.map(numberRow), total: count.rows[0]?.total ?? 0 };
+}
+
+/** The services within `radiusMetres` of the point, nearest first, with their distance. */
+export async function selectNearby(
+  database: Queryable,
+  point: { longitude: number; latitude: number },
+  radiusMetres: number,
+  types: readonly string[] | undefined,
+  limit: number,
+): Promise<ServiceRow[]> {
+  const parameters: unknown[] = [point.longitude, point.latitude, radiusMetres];
+  const typeCondition = types?.length ? `AND ${TYPE_OF} = ANY($4::text[])` : '';
+  if (types?.length) parameters.push(types);
+  parameters.push(limit);
+  const { rows } = await database.query<ServiceRow>(
+    `WITH origin AS (SELECT ST_SetSRID(ST_MakePoint($1, $2), 4326) AS point)
+     SELECT ${SERVICE_COLUMNS}, ST_Distance(s.geometry::geography, origin.point::geography) AS distance_m
+     FROM origin, public_services s ${SERVICE_JOINS}
+     WHERE s.geometry IS NOT NULL AND ST_DWithin(s.geometry::geography, origin.point::geography, $3) ${typeCondition}
+     ORDER BY distance_m, s.id LIMIT $${parameters.length}`,
+    parameters,
+  );
+  return rows.map(numberRow);
+}
+
+/** Every service inside the zone (GeoJSON geometry), by name. */
+export async function selectZoneServices(database: Queryable, geometryJson: string): Promise<ServiceRow[]> {
+  const { rows } = await database.query<ServiceRow>(
+    `WITH zone AS (SELECT ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON($1), 4326)) AS geometry)
+     SELECT ${SERVICE_COLUMNS} FROM zone, public_services s ${SERVICE_JOINS}
+     WHERE s.geometry && zone.geometry AND ST_Intersects(s.geometry, zone.geometry)
+     ORDER BY s.name, s.id`,
+    [geometryJson],
+  );
+  return rows.map(numberRow);
+}
+
+/** Figures of the Statistiques view, over every stored service. */
+export interface StatisticsRow {
+  total_services: number;
+  with_coordinates: number;
+  with_phone: number;
+  with_email: number;
+  with_website: number;
+  service_types: number;
+  communes: number;
+  postal_codes: number;
+}
+
+const FILLED = (key: string) => `coalesce(s.details->>'${key}', '') NOT IN ('', '[]', '{}')`;
+
+export async function selectStatistics(database: Queryable): Promise<StatisticsRow> {
+  const { rows } = await database.query<StatisticsRow>(
+    `SELECT count(*)::int AS total_services, count(s.geometry)::int AS with_coordinates,
+       count(*) FILTER (WHERE ${FILLED('telephone')})::int AS with_phone,
+       count(*) FILTER (WHERE ${FILLED('adresse_courriel')})::int AS with_email,
+       count(*) FILTER (WHERE ${FILLED('site_internet')})::int AS with_website,
+       count(DISTINCT ${TYPE_OF})::int AS service_types, count(DISTINCT s.commune_code)::int AS communes,
+       count(DISTINCT s.code_postal)::int AS postal_codes
+     FROM public_services s`,
+  );
+  return rows[0] as StatisticsRow;
+}
+
+/** Services per source with the dataset's vintage and whether its positions are demo positions. */
+export async function selectSources(
+  database: Queryable,
+): Promise<{ source: 'annuaire' | 'bpe' | 'ecoles'; vintage: string; demo: boolean; count: number }[]> {
+  const { rows } = await database.query<{ source: 'annuaire' | 'bpe' | 'ecoles'; vintage: string; demo: boolean; count: number }>(
+    `SELECT substr(d.source, length('public-services-') + 1) AS source, string_agg(DISTINCT d.vintage, ', ') AS vintage,
+       bool_or(d.demo) AS demo, sum(d.row_count)::int AS count
+     FROM datasets d WHERE d.source LIKE 'public-services-%' GROUP BY 1 ORDER BY 1`,
+  );
+  return rows;
+}
+
+/** A fingerprint of the loaded public services (changes when an import changes them). */
+export async function selectServicesVersion(database: Queryable): Promise<string> {
+  const { rows } = await database.query<{ version: string | null }>(
+    `SELECT string_agg(source || territory || vintage || checksum, '|' ORDER BY source, territory, vintage) AS version
+     FROM datasets WHERE source LIKE 'public-services-%'`,
+  );
+  return rows[0]?.version ?? '';
+}
+
+/** The points of every geolocated service with its family and type (for the walking-time searches). */
+export async function selectServicePoints(
+  database: Queryable,
+): Promise<{ family: string; type_code: string | null; longitude: number; latitude: number }[]> {
+  const { rows } = await database.query<{ family: string; type_code: string | null; longitude: number; latitude: number }>(
+    `SELECT family, type_code, ST_X(geometry) AS longitude, ST_Y(geometry) AS latitude
+     FROM public_services WHERE geometry IS NOT NULL`,
+  );
+  return rows.map((row) => ({ ...row, longitude: Number(row.longitude), latitude: Number(row.latitude) }));
+}
+
+/** A population figure published per IRIS: which INSEE keys of which vintage add up to it. */
+export interface PopulationKeyRow {
+  vintage: number;
+  key: string;
+}
+
+/** The population keys of the INSEE IRIS bases (`P16_POP`, `P16_POP0014`…, `P17_POP1564`) and their vintages. */
+export async function selectPopulationKeys(database: Queryable): Promise<PopulationKeyRow[]> {
+  const { rows } = await database.query<PopulationKeyRow>(
+    `SELECT DISTINCT s.vintage::int AS vintage, key
+     FROM insee_iris_statistics s, jsonb_object_keys(s."values") key
+     WHERE key ~ '^P[0-9]{2}_POP(|0014|1529|3044|4559|6074|75P|1564)$'`,
+  );
+  return rows;
+}
+
+const ZONE = `ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON($1), 4326))`;
+
+/** Population of each IRIS (sum of the keys) for the IRIS the zone touches. */
+const IRIS_POPULATION = `SELECT s.iris_code, sum(coalesce((s."values"->>key)::float8, 0)) AS population
+  FROM insee_iris_statistics s, unnest($3::text[]) key
+  WHERE s.vintage = $2 AND s.iris_code IN (SELECT code FROM zone_iris) GROUP BY s.iris_code`;
+
+/**
+ * The BAN addresses inside the zone, each standing for an equal share of its IRIS's population
+ * (population ÷ addresses of the IRIS): the residences of the served-population figures.
+ */
+export async function selectResidences(
+  database: Queryable,
+  geometryJson: string,
+  population: { vintage: number; keys: readonly string[] },
+): Promise<{ longitude: number; latitude: number; weight: number }[]> {
+  const { rows } = await database.query<{ longitude: number; latitude: number; weight: number }>(
+    `WITH zone AS (SELECT ${ZONE} AS geometry),
+     zone_iris AS (SELECT iris.code FROM iris, zone WHERE iris.geometry && zone.geometry
+                   AND ST_Intersects(iris.geometry, zone.geometry)),
+     population AS (${IRIS_POPULATION}),
+     totals AS (SELECT iris_code, count(*) AS addresses FROM ban_addresses
+                WHERE iris_code IN (SELECT code FROM zone_iris) GROUP BY iris_code)
+     SELECT ST_X(a.geometry) AS longitude, ST_Y(a.geometry) AS latitude, p.population / t.addresses AS weight
+     FROM zone, ban_addresses a JOIN totals t ON t.iris_code = a.iris_code JOIN population p ON p.iris_code = a.iris_code
+     WHERE a.geometry && zone.geometry AND ST_Intersects(a.geometry, zone.geometry) AND p.population > 0`,
+    [geometryJson, population.vintage, population.keys],
+  );
+  return rows.map((row) => ({
+    longitude: Number(row.longitude),
+    latitude: Number(row.latitude),
+    weight: Number(row.weight),
+  }));
+}
+
+/** Population of a département (sum over its IRIS) for the keys. */
+export async function selectDepartementPopulation(
+  database: Queryable,
+  departement: string,
+  population: { vintage: number; keys: readonly string[] },
+): Promise<number> {
+  const { rows } = await database.query<{ population: number | null }>(
+    `SELECT sum(coalesce((s."values"->>key)::float8, 0)) AS population
+     FROM insee_iris_statistics s, unnest($3::text[]) key
+     WHERE s.departement_code = $1 AND s.vintage = $2`,
+    [departement, population.vintage, population.keys],
+  );
+  return Number(rows[0]?.population ?? 0);
+}
+
+/** Services per (family, type) in the zone, or in a département when `departement` is given. */
+export async function selectServiceCounts(
+  database: Queryable,
+  area: { geometryJson: string } | { departement: string },
+): Promise<{ family: string; type_code: string | null; count: number }[]> {
+  const byZone = 'geometryJson' in area;
+  const { rows } = await database.query<{ family: string; type_code: string | null; count: number }>(
+    byZone
+      ? `WITH zone AS (SELECT ${ZONE} AS geometry)
+         SELECT s.family, s.type_code, count(*)::int AS count FROM zone, public_services s
+         WHERE s.geometry && zone.geometry AND ST_Intersects(s.geometry, zone.geometry) GROUP BY 1, 2`
+      : `SELECT s.family, s.type_code, count(*)::int AS count FROM public_services s
+         WHERE s.departement_code = $1 GROUP BY 1, 2`,
+    [byZone ? area.geometryJson : area.departement],
+  );
+  return rows;
+}

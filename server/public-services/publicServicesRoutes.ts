@@ -1,0 +1,171 @@
+import type { RouteModule } from '../AppContext';
+import { parseInput } from '../http/parseInput';
+import { documented } from '../openapi/documented';
+import { roadGraphStoreFor } from '../isochrones/RoadGraphStore';
+import {
+  nearbyQuerySchema,
+  searchQuerySchema,
+  withinPolygonBodySchema,
+  withinPolygonQuerySchema,
+  zoneAnalysisBodySchema,
+  type WithinPolygonBody,
+  searchResponseSchema,
+  serviceCategorySchema,
+  serviceTypeSchema,
+  servedPopulationSchema,
+  statisticsSchema,
+  zoneAnalysisSchema,
+  publicServiceSchema,
+} from '../../kernel/public-services/publicServiceSchemas';
+import { z } from 'zod';
+
+const TAG = 'public-services';
+import { PublicServicesService } from './PublicServicesService';
+import { ServedPopulationService } from './ServedPopulationService';
+
+/** `key[]=a&key[]=b` arrives as `key[]`: read it as `key`. */
+function arrayKeys(query: unknown): Record<string, unknown> {
+  const entries = Object.entries((query ?? {}) as Record<string, unknown>);
+  return Object.fromEntries(entries.map(([key, value]) => [key.endsWith('[]') ? key.slice(0, -2) : key, value]));
+}
+
+/** The polygon of a within-polygon body as a closed GeoJSON Polygon. */
+function polygonOf(body: WithinPolygonBody): { type: 'Polygon'; coordinates: number[][][] } {
+  const { polygon } = body;
+  if (!Array.isArray(polygon) && 'type' in polygon) return { type: 'Polygon', coordinates: polygon.coordinates };
+  const ring = (Array.isArray(polygon) ? polygon : polygon.coordinates).map((position) => [position[0], position[1]]);
+  const [first] = ring;
+  const last = ring[ring.length - 1];
+  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) ring.push([...first]);
+  return { type: 'Polygon', coordinates: [ring] };
+}
+
+/**
+ * `/api/public-services/*`: service types and the nine categories, search, nearby, within a polygon,
+ * statistics, zone analysis and the served population of a zone.
+ */
+export const publicServicesRoutes: RouteModule = (app, { database }) => {
+  const service = new PublicServicesService(database);
+  const served = new ServedPopulationService(database, roadGraphStoreFor(database));
+
+  app.get(
+    '/public-services/service-types',
+    documented({
+      tag: TAG,
+      summary: 'Types de services publics : nombre, nombre géolocalisé, description, catégorie, source',
+      response: z.object({ service_types: z.array(serviceTypeSchema) }),
+    }),
+    async () => ({ service_types: await service.serviceTypes() }),
+  );
+
+  app.get(
+    '/public-services/service-categories',
+    documented({
+      tag: TAG,
+      summary: 'Les neuf catégories (administration, justice, finances…) avec leurs types de services',
+      response: z.object({ categories: z.array(serviceCategorySchema) }),
+    }),
+    async () => ({ categories: await service.categories() }),
+  );
+
+  app.get(
+    '/public-services/search',
+    documented({
+      tag: TAG,
+      summary: 'Recherche de services par types, commune, texte, départements (100 par type, 10 000 pour la carte)',
+      query: searchQuerySchema,
+      response: searchResponseSchema,
+    }),
+    async (request) => {
+      const query = parseInput(searchQuerySchema, arrayKeys(request.query), 'query');
+      return service.search(
+        {
+          types: query.service_types,
+          commune: query.commune,
+          searchTerm: query.search_term,
+          withCoordinatesOnly: query.with_coordinates_only,
+          departements: query.departements,
+        },
+        { limit: query.limit, offset: query.offset },
+      );
+    },
+  );
+
+  app.get(
+    '/public-services/nearby',
+    documented({
+      tag: TAG,
+      summary: 'Services à moins de `radius` km d’un point, du plus proche au plus lointain',
+      query: nearbyQuerySchema,
+      response: z.object({ services: z.array(publicServiceSchema), total: z.number().int() }),
+    }),
+    async (request) => {
+      const query = parseInput(nearbyQuerySchema, arrayKeys(request.query), 'query');
+      return service.nearby(
+        { longitude: query.longitude, latitude: query.latitude },
+        query.radius,
+        query.service_types,
+        query.limit,
+      );
+    },
+  );
+
+  app.post(
+    '/public-services/within-polygon',
+    documented({
+      tag: TAG,
+      summary: 'Services géolocalisés dans un polygone (au moins 3 points)',
+      query: withinPolygonQuerySchema,
+      body: withinPolygonBodySchema,
+      response: searchResponseSchema,
+    }),
+    async (request) => {
+      const query = parseInput(withinPolygonQuerySchema, arrayKeys(request.query), 'query');
+      const body = parseInput(withinPolygonBodySchema, request.body, 'body');
+      return service.search(
+        { types: query.service_types, withinGeometry: JSON.stringify(polygonOf(body)), withCoordinatesOnly: true },
+        { limit: query.limit, offset: 0 },
+      );
+    },
+  );
+
+  app.get(
+    '/public-services/statistics',
+    documented({
+      tag: TAG,
+      summary: 'Totaux, couverture géographique, types, communes, complétude téléphone / e-mail / site web',
+      response: statisticsSchema,
+    }),
+    async () => service.statistics(),
+  );
+
+  app.post(
+    '/public-services/zone-analysis',
+    documented({
+      tag: TAG,
+      summary: 'Services publics d’une zone, par catégorie, avec source et millésime',
+      body: zoneAnalysisBodySchema,
+      response: zoneAnalysisSchema,
+    }),
+    async (request) => {
+      const { geometry } = parseInput(zoneAnalysisBodySchema, request.body, 'body');
+      return service.zoneAnalysis(JSON.stringify(geometry));
+    },
+  );
+
+  app.post(
+    '/public-services/served-population',
+    documented({
+      tag: TAG,
+      summary:
+        'Part des habitants à 5, 10 et 15 min à pied du service le plus proche, par catégorie ; taux pour 10 000 habitants face à Paris',
+      body: zoneAnalysisBodySchema,
+      response: servedPopulationSchema,
+    }),
+    async (request) => {
+      const { geometry } = parseInput(zoneAnalysisBodySchema, request.body, 'body');
+      const sources = (await service.sources()).map(({ count: _count, ...note }) => note);
+      return served.compute(JSON.stringify(geometry), sources);
+    },
+  );
+};

@@ -1,0 +1,112 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { authApi } from '../../features/account/authApi';
+import { authErrorMessage } from '../../features/account/authSaga';
+import { authActions } from '../../features/account/authSlice';
+import { validateRegistration, MIN_PASSWORD_LENGTH } from '../../../kernel/account/accountValidation';
+import { useAppDispatch } from '../hooks';
+
+/** /reset-password?token=…: the page of the mailed reset link — a new password, twice. */
+export default function ResetPasswordPage() {
+  const [parameters] = useSearchParams();
+  const token = parameters.get('token')?.trim() ?? '';
+  const dispatch = useAppDispatch();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [state, setState] = useState<{ status: 'idle' | 'pending' | 'done' | 'error'; message?: string }>({
+    status: 'idle',
+  });
+  const errors = submitted
+    ? validateRegistration({ firstName: '', lastName: '', email: '', password, confirmPassword })
+    : {};
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateRegistration({ firstName: '', lastName: '', email: '', password, confirmPassword });
+    if (found.password || found.confirmPassword) return;
+    setState({ status: 'pending' });
+    authApi.resetPassword(token, password, confirmPassword).then(
+      (detail) => setState({ status: 'done', message: detail }),
+      (error: unknown) => setState({ status: 'error', message: authErrorMessage(error) }),
+    );
+  };
+
+  return (
+    <main className="verify-email">
+      <div className="verify-email__card" aria-live="polite">
+        <p className="page__brand">Zonalyse</p>
+        <h1 className="verify-email__title">Nouveau mot de passe</h1>
+        {!token ? (
+          <div role="alert" className="verify-email__status verify-email__status--error">
+            <p>
+              Lien de réinitialisation invalide ou manquant. Demandez un nouveau lien depuis « Mot de passe oublié ? ».
+            </p>
+          </div>
+        ) : state.status === 'done' ? (
+          <div role="status" className="verify-email__status verify-email__status--success">
+            <p>{state.message}</p>
+          </div>
+        ) : (
+          <form className="form" onSubmit={submit} noValidate aria-busy={state.status === 'pending'}>
+            <div className="form__field">
+              <label htmlFor={`${id}-password`}>Nouveau mot de passe</label>
+              <input
+                id={`${id}-password`}
+                type="password"
+                autoComplete="new-password"
+                required
+                autoFocus
+                value={password}
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={`${id}-password-hint`}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+              <p id={`${id}-password-hint`} className={errors.password ? 'form__field-error' : 'form__hint'}>
+                {errors.password ?? `Au moins ${MIN_PASSWORD_LENGTH} caractères ; une longue phrase de passe convient.`}
+              </p>
+            </div>
+            <div className="form__field">
+              <label htmlFor={`${id}-confirm`}>Confirmer le mot de passe</label>
+              <input
+                id={`${id}-confirm`}
+                type="password"
+                autoComplete="new-password"
+                required
+                value={confirmPassword}
+                aria-invalid={errors.confirmPassword ? true : undefined}
+                onChange={(event) => setConfirmPassword(event.target.value)}
+              />
+              {errors.confirmPassword ? <p className="form__field-error">{errors.confirmPassword}</p> : null}
+            </div>
+            {state.status === 'error' ? (
+              <p className="form__error" role="alert">
+                {state.message}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              className="button button--primary button--block"
+              disabled={state.status === 'pending' || !password || !confirmPassword}
+            >
+              {state.status === 'pending' ? 'Enregistrement…' : 'Enregistrer le mot de passe'}
+            </button>
+          </form>
+        )}
+        <div className="verify-email__actions">
+          <Link
+            to="/map"
+            className="button"
+            onClick={() => {
+              if (state.status === 'done') dispatch(authActions.authModalOpened('login'));
+            }}
+          >
+            {state.status === 'done' ? 'Se connecter' : 'Retour à l’application'}
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}
