@@ -8,6 +8,7 @@ import { aggregateDemographics } from '../../kernel/demographics/aggregateDemogr
 import type { DemographicsAnswer } from '../../kernel/demographics/demographicsRecord';
 import { readRawCsv } from '../../tests/support/rawCsv';
 import { buildTestApp } from '../../tests/support/testApp';
+import { proSessionCookie } from '../../tests/support/proSession';
 import { openDataDirectory, openDemoDatabase, testDatabaseKinds } from '../../tests/support/testDatabase';
 import type { Database } from '../db/Database';
 
@@ -37,9 +38,12 @@ describe.each(testDatabaseKinds())('census population, households and housing (R
     Polygon | MultiPolygon
   >;
 
+  // Every figure is checked, so the requests come from a Pro user (locked figures are not sent otherwise).
+  let proCookie = '';
   beforeAll(async () => {
     database = await openDemoDatabase(kind);
     app = await buildTestApp(database);
+    proCookie = await proSessionCookie(database);
   });
   afterAll(async () => {
     await app.close();
@@ -47,7 +51,12 @@ describe.each(testDatabaseKinds())('census population, households and housing (R
   });
 
   const analyze = async (body: object) => {
-    const response = await app.inject({ method: 'POST', url: '/api/v1/userzone-demographics/analyze', payload: body });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/userzone-demographics/analyze',
+      headers: { cookie: proCookie },
+      payload: body,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<DemographicsAnswer>();
   };
@@ -84,7 +93,9 @@ describe.each(testDatabaseKinds())('census population, households and housing (R
     expect(answer.metadata.population.iris_without_population).toBe(0);
 
     const total = sum(rows, populationOf);
-    const average = BANDS.reduce((value, band, index) => value + (MIDPOINTS[index] ?? 0) * sum(rows, (row) => number(row[band])), 0) / total;
+    const average =
+      BANDS.reduce((value, band, index) => value + (MIDPOINTS[index] ?? 0) * sum(rows, (row) => number(row[band])), 0) /
+      total;
     expect(population.average_age).toBeCloseTo(average, 6);
     const cumulative = BANDS.map((_, index) =>
       BANDS.slice(0, index + 1).reduce((value, band) => value + sum(rows, (row) => number(row[band])), 0),

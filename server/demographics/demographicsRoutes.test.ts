@@ -9,6 +9,7 @@ import { demographicsFromArrow } from '../../kernel/demographics/demographicsArr
 import { ARROW_STREAM_TYPE, type DemographicsAnswer } from '../../kernel/demographics/demographicsRecord';
 import { readRawCsv } from '../../tests/support/rawCsv';
 import { buildTestApp } from '../../tests/support/testApp';
+import { proSessionCookie } from '../../tests/support/proSession';
 import { openDataDirectory, openDemoDatabase, testDatabaseKinds } from '../../tests/support/testDatabase';
 import type { Database } from '../db/Database';
 
@@ -32,9 +33,12 @@ describe.each(testDatabaseKinds())('demographics analyze endpoints on %s', (kind
   >;
   let eleventh: unknown;
 
+  // Every figure is checked, so the requests come from a Pro user (locked figures are not sent otherwise).
+  let proCookie = '';
   beforeAll(async () => {
     database = await openDemoDatabase(kind);
     app = await buildTestApp(database);
+    proCookie = await proSessionCookie(database);
     const { rows } = await database.query<{ geometry: string }>(
       `SELECT ST_AsGeoJSON(geometry) AS geometry FROM communes WHERE code = '75111'`,
     );
@@ -46,7 +50,12 @@ describe.each(testDatabaseKinds())('demographics analyze endpoints on %s', (kind
   });
 
   const analyze = async (body: unknown, path = '/api/v1/userzone-demographics/analyze') => {
-    const response = await app.inject({ method: 'POST', url: path, payload: body as object });
+    const response = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { cookie: proCookie },
+      payload: body as object,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<DemographicsAnswer>();
   };
@@ -170,7 +179,7 @@ describe.each(testDatabaseKinds())('demographics analyze endpoints on %s', (kind
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/userzone-demographics/analyze',
-      headers: { accept: ARROW_STREAM_TYPE },
+      headers: { accept: ARROW_STREAM_TYPE, cookie: proCookie },
       payload: { geometry: box },
     });
     expect(response.headers['content-type']).toContain(ARROW_STREAM_TYPE);
