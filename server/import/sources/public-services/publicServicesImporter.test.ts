@@ -121,7 +121,9 @@ describe.each(testDatabaseKinds())('public services on %s', (kind) => {
         });
         expect(family('establishments')?.vintages).toEqual(expect.arrayContaining(['2019', '2020', '2024-12-19']));
         expect(family('public-services')).toMatchObject({ loaded: true, demo: true });
-        expect(paris.missing).toContain('transit');
+        // The RATP métro timetables (17 feeds, one network) cover Paris.
+        expect(paris.missing).not.toContain('transit');
+        expect(family('transit')).toMatchObject({ loaded: true, demo: false });
         const basRhin = await coverage('67');
         expect(basRhin.families.find((entry) => entry.key === 'establishments')).toMatchObject({
           loaded: true,
