@@ -248,7 +248,12 @@ test.describe('demographics panel', () => {
     await tree.getByRole('button', { name: 'Déplier Île-de-France' }).click();
     await tree.getByRole('button', { name: 'Déplier Paris (75)' }).click();
     await tree.getByRole('button', { name: /^Paris 11e.*\(75111\)$/ }).click();
-    await expect(tree.getByRole('treeitem', { name: /Paris 11e/ }).locator('.tree__check').first()).toBeVisible();
+    await expect(
+      tree
+        .getByRole('treeitem', { name: /Paris 11e/ })
+        .locator('.tree__check')
+        .first(),
+    ).toBeVisible();
 
     // Then opens the demographics panel from the panel rail.
     await page
@@ -269,7 +274,9 @@ test.describe('demographics panel', () => {
     await expect(content.getByRole('img', { name: 'Pyramide des âges, hommes et femmes ensemble' })).toBeVisible();
     await expect(content.getByRole('table', { name: 'Population par tranche d’âge' })).toContainText('75 ans ou plus');
     await expect(content.getByText(/Centres retenus : 0-14 ans → 7,5/)).toBeVisible();
-    await expect(content.getByRole('img', { name: 'Catégories socioprofessionnelles des 15 ans ou plus' })).toBeVisible();
+    await expect(
+      content.getByRole('img', { name: 'Catégories socioprofessionnelles des 15 ans ou plus' }),
+    ).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/screenshots/demographics-perimeter-pyramid.png' });
 
     await region.getByRole('tab', { name: 'Ménages', exact: true }).click();
