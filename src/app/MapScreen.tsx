@@ -4,6 +4,7 @@ import { MapControllerProvider, useMapController } from '../map/MapControllerCon
 import { MapView } from '../map/MapView';
 import { ZoneLayers } from '../features/zones/ZoneLayers';
 import { VisualizationsMapLayers } from '../features/visualizations/VisualizationsMapLayers';
+import { BusinessesMapLayers } from '../features/businesses/BusinessesMapLayers';
 import { PublicServicesMapLayers } from '../features/public-services/PublicServicesMapLayers';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { MapErrorScreen, PanelErrorScreen } from './errors/ErrorScreens';
@@ -44,6 +45,7 @@ export function MapScreen() {
         <MapPanelControls />
         <VisualizationsMapLayers />
         <PublicServicesMapLayers />
+        <BusinessesMapLayers />
         <LeftToolbar />
         <ErrorBoundary name="panneaux" fallback={(error, reset) => <PanelErrorScreen error={error} onRetry={reset} />}>
           <RightPanelStack layout={layout} />

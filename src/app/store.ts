@@ -2,7 +2,10 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { all } from 'redux-saga/effects';
 import { authApi as defaultAuthApi, type AuthApi } from '../features/account/authApi';
-import { subscriptionApi as defaultSubscriptionApi, type SubscriptionApi } from '../features/subscription/subscriptionApi';
+import {
+  subscriptionApi as defaultSubscriptionApi,
+  type SubscriptionApi,
+} from '../features/subscription/subscriptionApi';
 import { zonesApi as defaultZonesApi, type ZonesApi } from '../features/zones/zonesApi';
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
@@ -20,6 +23,15 @@ import {
 } from '../features/public-services/publicServicesApi';
 import { publicServicesSaga } from '../features/public-services/publicServicesSaga';
 import { publicServicesSlice } from '../features/public-services/publicServicesSlice';
+import { businessesApi as defaultBusinessesApi, type BusinessesApi } from '../features/businesses/businessesApi';
+import {
+  businessesSaga,
+  openBusinessesEngineInBrowser,
+  type OpenBusinessesEngine,
+  saveFileInBrowser,
+  type SaveFile,
+} from '../features/businesses/businessesSaga';
+import { businessesSlice } from '../features/businesses/businessesSlice';
 import { realEstateSaga } from '../features/real-estate/realEstateSaga';
 import { realEstateSlice } from '../features/real-estate/realEstateSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
@@ -44,11 +56,21 @@ const rootReducer = combineReducers({
   visualizations: visualizationsSlice.reducer,
   realEstate: realEstateSlice.reducer,
   publicServices: publicServicesSlice.reducer,
+  businesses: businessesSlice.reducer,
 });
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga(), zonesSaga(), demographicsSaga(), visualizationsSaga(), realEstateSaga(), publicServicesSaga()]);
+  yield all([
+    authSaga(),
+    subscriptionSaga(),
+    zonesSaga(),
+    demographicsSaga(),
+    visualizationsSaga(),
+    realEstateSaga(),
+    publicServicesSaga(),
+    businessesSaga(),
+  ]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -60,6 +82,10 @@ export interface StoreServices {
   zonesApi: ZonesApi;
   demographicsApi: DemographicsApi;
   publicServicesApi: PublicServicesApi;
+  businessesApi: BusinessesApi;
+  /** Loads the zone's establishments into DuckDB-WASM (Node's DuckDB in tests). */
+  openBusinessesEngine: OpenBusinessesEngine;
+  saveFile: SaveFile;
 }
 
 /**
@@ -74,6 +100,9 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
       zonesApi: services.zonesApi ?? defaultZonesApi,
       demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
       publicServicesApi: services.publicServicesApi ?? defaultPublicServicesApi,
+      businessesApi: services.businessesApi ?? defaultBusinessesApi,
+      openBusinessesEngine: services.openBusinessesEngine ?? openBusinessesEngineInBrowser,
+      saveFile: services.saveFile ?? saveFileInBrowser,
     },
   });
   const store = configureStore({
