@@ -130,8 +130,8 @@ export interface BusinessRow {
 }
 
 const BUSINESS_COLUMNS = `e.siret AS id, e.siren,
-  coalesce(e.denomination, (SELECT d.denomination FROM establishments d WHERE d.duplicate_of = e.siret
-    AND d.denomination IS NOT NULL ORDER BY d.siret LIMIT 1)) AS denomination,
+  coalesce(e.denomination, (SELECT (array_agg(d.denomination ORDER BY d.siret))[1] FROM establishments d
+    WHERE d.duplicate_of = e.siret AND d.denomination IS NOT NULL)) AS denomination,
   e.enseigne, e.adresse, c.name AS city, e.code_postal, e.commune_code, e.latitude, e.longitude, e.naf_code,
   n.label AS naf_label, e.tranche_effectifs, e.etat, e.date_creation::text AS date_creation, e.source,
   e.source_vintage,

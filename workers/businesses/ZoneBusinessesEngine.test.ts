@@ -1,27 +1,9 @@
-import type * as DuckDbBlocking from '@duckdb/duckdb-wasm/blocking';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { businessesToArrow } from '../../kernel/businesses/businessesArrow';
 import type { Business } from '../../kernel/businesses/businessSchemas';
-import { type DuckDbConnection, ZoneBusinessesEngine } from './ZoneBusinessesEngine';
+import { openNodeDuckDb } from '../../tests/support/nodeDuckDb';
+import { ZoneBusinessesEngine } from './ZoneBusinessesEngine';
 import type { BusinessListQuery } from './zoneBusinessesQuery';
-
-async function openDuckDb(): Promise<DuckDbConnection> {
-  const require = createRequire(import.meta.url);
-  const duckdb = require('@duckdb/duckdb-wasm/dist/duckdb-node-blocking.cjs') as typeof DuckDbBlocking;
-  const dist = dirname(require.resolve('@duckdb/duckdb-wasm/dist/duckdb-node-blocking.cjs'));
-  const database = await duckdb.createDuckDB(
-    {
-      mvp: { mainModule: join(dist, 'duckdb-mvp.wasm'), mainWorker: join(dist, 'duckdb-node-mvp.worker.cjs') },
-      eh: { mainModule: join(dist, 'duckdb-eh.wasm'), mainWorker: join(dist, 'duckdb-node-eh.worker.cjs') },
-    },
-    new duckdb.VoidLogger(),
-    duckdb.NODE_RUNTIME,
-  );
-  await database.instantiate();
-  return database.connect() as unknown as DuckDbConnection;
-}
 
 const business = (id: string, fields: Partial<Business>): Business => ({
   id,
@@ -81,7 +63,7 @@ const query = (fields: Partial<BusinessListQuery>): BusinessListQuery => ({
 describe('ZoneBusinessesEngine (DuckDB-WASM over the Arrow answer)', () => {
   let engine: ZoneBusinessesEngine;
   beforeAll(async () => {
-    engine = await ZoneBusinessesEngine.fromArrow(await openDuckDb(), businessesToArrow(ROWS));
+    engine = await ZoneBusinessesEngine.fromArrow(await openNodeDuckDb(), businessesToArrow(ROWS));
   });
 
   it('loads every row and gives them back as establishments', async () => {

@@ -141,7 +141,7 @@ export function OverviewCard({ zone, statistics }: { zone: Zone; statistics: Zon
             ) : (
               <>
                 {source.label}
-                {source.vintage ? ` (${source.vintage})` : ''}
+                {source.vintage ? ` · ${source.vintage}` : ''}
               </>
             )}{' '}
             — {formatNumber(source.count)}

@@ -20,7 +20,7 @@ export function SourceLine({
   return (
     <span className="biz-source">
       Source : {sourceLabel}
-      {vintage ? ` (${vintage})` : ''}
+      {vintage ? ` · ${vintage}` : ''}
       {alsoIn.length ? ` · aussi dans ${alsoIn.map((other) => other.source_label).join(', ')}` : ''}
     </span>
   );

@@ -123,6 +123,15 @@ export function createBusinessesApi(
       }
       return catalogue;
     },
+    /** Census population of a zone (`metadata.population.total` of the demographics analysis), null if unknown. */
+    async population(zone: Zone): Promise<number | null> {
+      const answer = await client.post<{ metadata?: { population?: { total?: number | null } } }>(
+        '/v1/userzone-demographics/analyze',
+        { geometry: zoneGeometry(zone) ?? null, administrative: administrativeOf(zone) },
+        { timeoutMs: 60_000 },
+      );
+      return answer.metadata?.population?.total ?? null;
+    },
     /** The boundary of a département or commune (territory endpoints). */
     boundary(level: 'department' | 'commune', code: string): Promise<Feature<Geometry>> {
       return client.get<Feature<Geometry>>(`/admin-zones/${level}/${encodeURIComponent(code)}/geometry`);

@@ -24,7 +24,7 @@ const row = (fields: Partial<Business>): Business => ({
   date_creation: null,
   source: 'osm',
   source_label: 'OpenStreetMap',
-  source_vintage: '2024-12-19',
+  source_vintage: 'OSM 2024-12-19',
   demo: false,
   also_in: [],
   ...fields,
@@ -48,7 +48,7 @@ describe('businesses CSV', () => {
       ),
     ).toBe(true);
     const lines = csv.slice(1).trimEnd().split('\r\n');
-    expect(lines[1]).toBe('12345678900011;"Le ""Zinc""; bar";;56.30Z;;;;;1 ou 2;Fermé;OpenStreetMap (2024-12-19)');
+    expect(lines[1]).toBe('12345678900011;"Le ""Zinc""; bar";;56.30Z;;;;;1 ou 2;Fermé;OpenStreetMap · OSM 2024-12-19');
     expect(lines[2]).toBe(';Démo;;;;;Paris;75011;Non renseigné;Actif;établissement de démonstration');
     expect(csvFileName('2026-11-25')).toBe('entreprises_zone_2026-11-25.csv');
   });

@@ -33,7 +33,7 @@ export function businessesCsv(businesses: readonly Business[]): string {
   for (const business of businesses) {
     const source = business.demo
       ? 'établissement de démonstration'
-      : `${business.source_label}${business.source_vintage ? ` (${business.source_vintage})` : ''}`;
+      : `${business.source_label}${business.source_vintage ? ` · ${business.source_vintage}` : ''}`;
     lines.push(
       [
         business.siret,

@@ -54,7 +54,7 @@ export function locationPopupHtml(businessesJson: string): string {
       <div class="biz-popup__source">${
         business.demo
           ? '<span class="biz-demo">établissement de démonstration</span>'
-          : `Source : ${escape(business.sourceLabel)}${business.sourceVintage ? ` (${escape(business.sourceVintage)})` : ''}`
+          : `Source : ${escape(business.sourceLabel)}${business.sourceVintage ? ` · ${escape(business.sourceVintage)}` : ''}`
       }</div></div>`;
   }
   const items = businesses

@@ -9,7 +9,6 @@ import type { BusinessesApi, CategoryAnalysis } from './businessesApi';
 import { businessesCsv, csvFileName } from './businessesCsv';
 import { businessesActions as actions, type BusinessesState, type MapLayerSource } from './businessesSlice';
 import { competitionRows, type PopulationOf } from './competitionRows';
-import type { DemographicsApi } from '../demographics/demographicsApi';
 import type { NafCatalogue } from './nafCatalogue';
 import { toMapBusiness } from './mapBusiness';
 
@@ -227,7 +226,6 @@ export function* businessesSaga() {
   function* loadCompetition(action: PayloadAction<{ zone: Zone }>) {
     const { zone } = action.payload;
     const client: BusinessesApi = yield* api();
-    const demographics: DemographicsApi = yield getContext('demographicsApi');
     const state: BusinessesState = yield select(selectState);
     try {
       if (!state.statistics.data) throw new Error('Statistiques de la zone non chargées');
@@ -238,8 +236,7 @@ export function* businessesSaga() {
           ? yield call([current.engine, current.engine.mainCommuneCode])
           : null;
       const departementCode = communeCode ? departementOf(communeCode) : null;
-      const populationOf: PopulationOf = (unit) =>
-        demographics.analyze(unit, new AbortController().signal).then((figures) => figures.population.total);
+      const populationOf: PopulationOf = (unit) => client.population(unit);
       const rows: Awaited<ReturnType<typeof competitionRows>> = yield call(
         competitionRows,
         client,
