@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expect, mapReady, panel, rail, test, toolbar } from './support/shellFixtures';
+import { expect, mapReady, panel, test, toolbar } from './support/shellFixtures';
 
 const perimeter = (page: Page) => page.getByRole('region', { name: 'Périmètre d’analyse', exact: true });
 
@@ -60,7 +60,9 @@ test.describe('businesses panel', () => {
         .first(),
     ).toBeVisible();
 
-    await rail(page).getByRole('button', { name: 'Entreprises' }).click();
+    // Only the businesses panel stays open, so that the map keeps room for the markers.
+    await panel(page, 'perimeter').getByRole('button', { name: 'Fermer le panneau Périmètre d’analyse' }).click();
+    await toolbar(page).getByRole('button', { name: 'Entreprises', exact: true }).click();
     await expect(region.getByText('Analyse en cours...').or(region.getByTestId('business-analysis'))).toBeVisible();
     await expect(region.getByTestId('business-analysis')).toBeVisible({ timeout: 120_000 });
     await expect(region.getByText(/Zone : Paris 11e/)).toBeVisible();
