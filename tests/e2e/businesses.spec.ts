@@ -184,7 +184,7 @@ test.describe('businesses panel', () => {
     // Recherche avancée: NAF picker search, chips, results in the zone; then by name.
     await region.getByRole('tab', { name: 'Recherche avancée' }).click();
     const search = region.getByTestId('custom-search');
-    await search.getByRole('button', { name: /Codes NAF \(1\s727 codes disponibles\)/ }).click();
+    await search.getByRole('button', { name: /^Codes NAF \(1\s707 codes disponibles\)$/ }).click();
     const picker = search.getByTestId('naf-picker');
     await expect(picker.getByRole('list', { name: 'Nomenclature NAF' })).toBeVisible({ timeout: 30_000 });
     await picker.getByRole('searchbox', { name: 'Rechercher un code NAF' }).fill('boulangerie');

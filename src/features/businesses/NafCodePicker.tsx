@@ -137,7 +137,8 @@ export function NafCodePicker({ selected, onChange }: { selected: string[]; onCh
     catalogue.data?.flat_list.find((entry) => entry.code === code)?.label ??
     catalogue.data?.hierarchy.sections.find((section) => section.code === code)?.label ??
     '';
-  const classes = catalogue.data?.stats.classes ?? 1727;
+  /** Every code the picker offers (divisions, groupes, classes, sous-classes). */
+  const classes = catalogue.data?.stats.total_codes ?? 1707;
   return (
     <div className="naf-picker">
       <button

@@ -84,12 +84,12 @@ export function createBusinessesApi(
       if (!geometry || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')) {
         throw new Error('Aucune géométrie fournie');
       }
-      const answer = await client.post<{ data: BusinessList }>(
+      // The answer is `{data: {...}}`; the client unwraps `data`.
+      return client.post<BusinessList>(
         '/v1/elasticsearch/search/polygon',
         { polygon: { coordinates: geometry.coordinates }, naf_codes: nafCodes, limit },
         { retries: 0 },
       );
-      return answer.data;
     },
     searchByName(name: string, limit = 100): Promise<BusinessList> {
       return client.post<BusinessList>('/enterprise-search/search-by-name', { name, limit }, { retries: 0 });
