@@ -50,6 +50,7 @@ const ROWS: Business[] = [
   business('d', { enseigne: 'Pizza Roma', naf_code: '56.10C', employee_size: '03', date_creation: '2021-01-04' }),
   business('e', { denomination: 'Zinc', naf_code: '56.10A', siret: '12345678900011', employee_size: '00' }),
   business('f', { denomination: 'Démo 1', naf_code: '47.73Z', demo: true, source: 'demo-bpe' }),
+  business('g', { naf_code: '56.10A', source: 'apur-bdcom' }),
 ];
 
 const query = (fields: Partial<BusinessListQuery>): BusinessListQuery => ({
@@ -67,10 +68,11 @@ describe('ZoneBusinessesEngine (DuckDB-WASM over the Arrow answer)', () => {
   });
 
   it('loads every row and gives them back as establishments', async () => {
-    expect(engine.rowCount).toBe(6);
+    expect(engine.rowCount).toBe(7);
     const { businesses, total } = await engine.page(query({}));
-    expect(total).toBe(6);
-    expect(businesses.map((row) => row.id)).toEqual(['b', 'a', 'f', 'c', 'd', 'e']);
+    expect(total).toBe(7);
+    // Unnamed last.
+    expect(businesses.map((row) => row.id)).toEqual(['b', 'a', 'f', 'c', 'd', 'e', 'g']);
     expect(businesses.find((row) => row.id === 'e')).toMatchObject({ siret: '12345678900011', siren: '123456789' });
     expect(businesses.find((row) => row.id === 'f')?.demo).toBe(true);
   });
@@ -78,14 +80,18 @@ describe('ZoneBusinessesEngine (DuckDB-WASM over the Arrow answer)', () => {
   it('searches name, address, NAF and SIRET without accents or case', async () => {
     expect((await engine.page(query({ search: 'cafe ete' }))).businesses.map((row) => row.id)).toEqual(['a']);
     expect((await engine.page(query({ search: 'ROQUETTE' }))).businesses.map((row) => row.id)).toEqual(['a']);
-    expect((await engine.page(query({ search: '56.10' }))).total).toBe(3);
+    expect((await engine.page(query({ search: '56.10' }))).total).toBe(4);
     expect((await engine.page(query({ search: '123456789' }))).businesses.map((row) => row.id)).toEqual(['e']);
     expect((await engine.page(query({ search: "100% l'été_" }))).total).toBe(0);
   });
 
   it('filters by NAF prefix and headcount band', async () => {
-    expect((await engine.page(query({ nafPrefix: '56' }))).total).toBe(4);
-    expect((await engine.page(query({ nafPrefix: '56.10a' }))).businesses.map((row) => row.id)).toEqual(['c', 'e']);
+    expect((await engine.page(query({ nafPrefix: '56' }))).total).toBe(5);
+    expect((await engine.page(query({ nafPrefix: '56.10a' }))).businesses.map((row) => row.id)).toEqual([
+      'c',
+      'e',
+      'g',
+    ]);
     expect((await engine.page(query({ nafPrefix: "x' OR 1=1 --" }))).total).toBe(0);
     expect((await engine.page(query({ employeeSize: '11' }))).businesses.map((row) => row.id)).toEqual(['b']);
   });
@@ -96,21 +102,31 @@ describe('ZoneBusinessesEngine (DuckDB-WASM over the Arrow answer)', () => {
       '47.73Z',
       '56.10A',
       '56.10A',
+      '56.10A',
       '56.10C',
       '56.30Z',
     ]);
+    expect((await engine.page(query({ descending: true }))).businesses.map((row) => row.id)).toEqual([
+      'e',
+      'd',
+      'c',
+      'f',
+      'a',
+      'b',
+      'g',
+    ]);
     const byHeadcount = await engine.page(query({ sort: 'headcount', descending: true }));
-    expect(byHeadcount.businesses.map((row) => row.id)).toEqual(['b', 'd', 'a', 'e', 'f', 'c']);
+    expect(byHeadcount.businesses.map((row) => row.id)).toEqual(['b', 'd', 'a', 'e', 'f', 'c', 'g']);
     const second = await engine.page(query({ sort: 'headcount', page: 1, pageSize: 4 }));
-    expect(second.businesses.map((row) => row.id)).toEqual(['f', 'c']);
-    expect(second.total).toBe(6);
+    expect(second.businesses.map((row) => row.id)).toEqual(['f', 'c', 'g']);
+    expect(second.total).toBe(7);
   });
 
   it('answers the selection, band counts and openings per year', async () => {
     expect((await engine.all(query({ ids: ['e', 'a'] }))).map((row) => row.id)).toEqual(['a', 'e']);
     expect(await engine.all(query({ ids: [] }))).toEqual([]);
     expect(await engine.mainCommuneCode()).toBe('75111');
-    expect(await engine.bandCounts()).toEqual({ '00': 1, '01': 1, '03': 1, '11': 1, NN: 2 });
+    expect(await engine.bandCounts()).toEqual({ '00': 1, '01': 1, '03': 1, '11': 1, NN: 3 });
     expect(await engine.openingsPerYear(['56'])).toEqual([
       { year: 2015, count: 1 },
       { year: 2021, count: 1 },

@@ -74,11 +74,13 @@ export function whereClause(
 export function orderClause(sort: BusinessSortKey, descending: boolean): string {
   const direction = descending ? 'DESC' : 'ASC';
   const name = "lower(strip_accents(coalesce(denomination, enseigne, '')))";
+  // Unnamed establishments (BDCOM shop fronts) come last whatever the direction.
+  const unnamedLast = "coalesce(denomination, enseigne, '') = ''";
   const keys: Record<BusinessSortKey, string> = {
-    name: `${name} ${direction}`,
-    naf: `naf_code ${direction} NULLS LAST, ${name}`,
+    name: `${unnamedLast}, ${name} ${direction}`,
+    naf: `naf_code ${direction} NULLS LAST, ${unnamedLast}, ${name}`,
     // Band codes 00 … 53 sort in the INSEE order; NN (no employee on record) and unknown last.
-    headcount: `CASE WHEN regexp_full_match(coalesce(employee_size, ''), '[0-9]{2}') THEN employee_size END ${direction} NULLS LAST, ${name}`,
+    headcount: `CASE WHEN regexp_full_match(coalesce(employee_size, ''), '[0-9]{2}') THEN employee_size END ${direction} NULLS LAST, ${unnamedLast}, ${name}`,
   };
   return `ORDER BY ${keys[sort]}, id`;
 }
