@@ -28,7 +28,9 @@ export function BarChart({
   useEffect(() => {
     if (!element.current) return undefined;
     const chart = echarts.init(element.current, undefined, { renderer: 'canvas' });
-    const text = getComputedStyle(element.current).color;
+    const style = getComputedStyle(element.current);
+    const text = style.color;
+    const grid = style.getPropertyValue('--color-border').trim() || '#d9dee7';
     const category = {
       type: 'category' as const,
       data: labels,
@@ -37,6 +39,7 @@ export function BarChart({
     };
     const value = {
       type: 'value' as const,
+      splitLine: { lineStyle: { color: grid } },
       axisLabel: { color: text, formatter: (number: number) => formatNumber(number) },
     };
     chart.setOption({
