@@ -2,8 +2,12 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { all } from 'redux-saga/effects';
 import { authApi as defaultAuthApi, type AuthApi } from '../features/account/authApi';
-import { subscriptionApi as defaultSubscriptionApi, type SubscriptionApi } from '../features/subscription/subscriptionApi';
+import {
+  subscriptionApi as defaultSubscriptionApi,
+  type SubscriptionApi,
+} from '../features/subscription/subscriptionApi';
 import { zonesApi as defaultZonesApi, type ZonesApi } from '../features/zones/zonesApi';
+import { territoryApi as defaultTerritoryApi, type TerritoryApi } from '../features/territory/territoryApi';
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
 import { zonesSaga } from '../features/zones/zonesSaga';
@@ -48,7 +52,15 @@ const rootReducer = combineReducers({
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga(), zonesSaga(), demographicsSaga(), visualizationsSaga(), realEstateSaga(), publicServicesSaga()]);
+  yield all([
+    authSaga(),
+    subscriptionSaga(),
+    zonesSaga(),
+    demographicsSaga(),
+    visualizationsSaga(),
+    realEstateSaga(),
+    publicServicesSaga(),
+  ]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -58,6 +70,7 @@ export interface StoreServices {
   authApi: AuthApi;
   subscriptionApi: SubscriptionApi;
   zonesApi: ZonesApi;
+  territoryApi: TerritoryApi;
   demographicsApi: DemographicsApi;
   publicServicesApi: PublicServicesApi;
 }
@@ -72,6 +85,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
       authApi: services.authApi ?? defaultAuthApi,
       subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
       zonesApi: services.zonesApi ?? defaultZonesApi,
+      territoryApi: services.territoryApi ?? defaultTerritoryApi,
       demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
       publicServicesApi: services.publicServicesApi ?? defaultPublicServicesApi,
     },
