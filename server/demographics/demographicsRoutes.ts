@@ -111,7 +111,7 @@ export const demographicsRoutes: RouteModule = (app, { database }) => {
     geometry: unknown,
     administrative: AdministrativeHint | undefined,
   ) => {
-    const json = typeof geometry === 'string' ? geometry : JSON.stringify(polygonOf(geometry));
+    const json = JSON.stringify(polygonOf(geometry));
     const problem = await checkGeometry(database, json);
     if (problem) throw badRequest(`${INVALID_GEOMETRY} : ${problem}`, { field: 'geometry' });
     // The figures of the tabs the visitor's tier does not open are not sent at all.
@@ -125,7 +125,7 @@ export const demographicsRoutes: RouteModule = (app, { database }) => {
   /** The zone field: resolved once (saved → the owner's zone; territory → its unit, analysed by its IRIS). */
   const answerReference = async (request: FastifyRequest, reply: FastifyReply, reference: ZoneReference) => {
     const zone = await resolveZone(database, reference, zoneOwnerOf(request));
-    const outline = await zoneOutlineJson(database, zone);
+    const outline = JSON.parse(await zoneOutlineJson(database, zone)) as unknown;
     return answer(
       request,
       reply,
