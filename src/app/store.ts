@@ -26,6 +26,9 @@ import { publicServicesSaga } from '../features/public-services/publicServicesSa
 import { publicServicesSlice } from '../features/public-services/publicServicesSlice';
 import { realEstateSaga } from '../features/real-estate/realEstateSaga';
 import { realEstateSlice } from '../features/real-estate/realEstateSlice';
+import { apiKeysApi as defaultApiKeysApi, type ApiKeysApi } from '../features/subscription/apiKeysApi';
+import { apiKeysSaga } from '../features/subscription/apiKeysSaga';
+import { apiKeysSlice } from '../features/subscription/apiKeysSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
 import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
 import { visualizationsSaga } from '../features/visualizations/visualizationsSaga';
@@ -44,6 +47,7 @@ const rootReducer = combineReducers({
   settings: settingsSlice.reducer,
   auth: authSlice.reducer,
   subscription: subscriptionSlice.reducer,
+  apiKeys: apiKeysSlice.reducer,
   demographics: demographicsSlice.reducer,
   visualizations: visualizationsSlice.reducer,
   realEstate: realEstateSlice.reducer,
@@ -55,6 +59,7 @@ function* rootSaga() {
   yield all([
     authSaga(),
     subscriptionSaga(),
+    apiKeysSaga(),
     zonesSaga(),
     demographicsSaga(),
     visualizationsSaga(),
@@ -69,6 +74,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface StoreServices {
   authApi: AuthApi;
   subscriptionApi: SubscriptionApi;
+  apiKeysApi: ApiKeysApi;
   zonesApi: ZonesApi;
   territoryApi: TerritoryApi;
   demographicsApi: DemographicsApi;
@@ -84,6 +90,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
     context: {
       authApi: services.authApi ?? defaultAuthApi,
       subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
+      apiKeysApi: services.apiKeysApi ?? defaultApiKeysApi,
       zonesApi: services.zonesApi ?? defaultZonesApi,
       territoryApi: services.territoryApi ?? defaultTerritoryApi,
       demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
