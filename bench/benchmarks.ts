@@ -1,3 +1,4 @@
+import { accountBenchmark } from './account.bench';
 import { businessesBenchmark } from './businesses.bench';
 import { demographicsBenchmark } from './demographics.bench';
 import { importBenchmark } from './import.bench';
@@ -26,4 +27,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   realEstateBenchmark,
   publicServicesBenchmark,
   businessesBenchmark,
+  accountBenchmark,
 ];

@@ -7,6 +7,7 @@ import {
   type SubscriptionApi,
 } from '../features/subscription/subscriptionApi';
 import { zonesApi as defaultZonesApi, type ZonesApi } from '../features/zones/zonesApi';
+import { territoryApi as defaultTerritoryApi, type TerritoryApi } from '../features/territory/territoryApi';
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
 import { zonesSaga } from '../features/zones/zonesSaga';
@@ -34,6 +35,9 @@ import {
 import { businessesSlice } from '../features/businesses/businessesSlice';
 import { realEstateSaga } from '../features/real-estate/realEstateSaga';
 import { realEstateSlice } from '../features/real-estate/realEstateSlice';
+import { apiKeysApi as defaultApiKeysApi, type ApiKeysApi } from '../features/subscription/apiKeysApi';
+import { apiKeysSaga } from '../features/subscription/apiKeysSaga';
+import { apiKeysSlice } from '../features/subscription/apiKeysSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
 import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
 import { visualizationsSaga } from '../features/visualizations/visualizationsSaga';
@@ -52,6 +56,7 @@ const rootReducer = combineReducers({
   settings: settingsSlice.reducer,
   auth: authSlice.reducer,
   subscription: subscriptionSlice.reducer,
+  apiKeys: apiKeysSlice.reducer,
   demographics: demographicsSlice.reducer,
   visualizations: visualizationsSlice.reducer,
   realEstate: realEstateSlice.reducer,
@@ -64,6 +69,7 @@ function* rootSaga() {
   yield all([
     authSaga(),
     subscriptionSaga(),
+    apiKeysSaga(),
     zonesSaga(),
     demographicsSaga(),
     visualizationsSaga(),
@@ -79,7 +85,9 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface StoreServices {
   authApi: AuthApi;
   subscriptionApi: SubscriptionApi;
+  apiKeysApi: ApiKeysApi;
   zonesApi: ZonesApi;
+  territoryApi: TerritoryApi;
   demographicsApi: DemographicsApi;
   publicServicesApi: PublicServicesApi;
   businessesApi: BusinessesApi;
@@ -97,7 +105,9 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
     context: {
       authApi: services.authApi ?? defaultAuthApi,
       subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
+      apiKeysApi: services.apiKeysApi ?? defaultApiKeysApi,
       zonesApi: services.zonesApi ?? defaultZonesApi,
+      territoryApi: services.territoryApi ?? defaultTerritoryApi,
       demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
       publicServicesApi: services.publicServicesApi ?? defaultPublicServicesApi,
       businessesApi: services.businessesApi ?? defaultBusinessesApi,
