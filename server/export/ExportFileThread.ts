@@ -51,6 +51,15 @@ export class ExportFileThread {
     });
   }
 
+  /** Starts the thread ahead of the first file (its libraries take a moment to load). */
+  warm(): void {
+    if (this.worker) return;
+    this.worker = this.start();
+    this.worker.catch(() => {
+      this.worker = undefined;
+    });
+  }
+
   async build(document: ExportDocument): Promise<Uint8Array> {
     this.worker ??= this.start();
     const worker = await this.worker;

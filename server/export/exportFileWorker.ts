@@ -17,3 +17,6 @@ port.on('message', (message: { id: number; document: ExportDocument }) => {
   );
 });
 port.postMessage({ kind: 'ready' });
+// Load the workbook and PDF writers now, while no file is waiting (a failure shows on first use).
+void import('./xlsxExport').catch(() => undefined);
+void import('./pdfExport').catch(() => undefined);

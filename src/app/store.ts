@@ -2,7 +2,10 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { all } from 'redux-saga/effects';
 import { authApi as defaultAuthApi, type AuthApi } from '../features/account/authApi';
-import { subscriptionApi as defaultSubscriptionApi, type SubscriptionApi } from '../features/subscription/subscriptionApi';
+import {
+  subscriptionApi as defaultSubscriptionApi,
+  type SubscriptionApi,
+} from '../features/subscription/subscriptionApi';
 import { zonesApi as defaultZonesApi, type ZonesApi } from '../features/zones/zonesApi';
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
@@ -18,6 +21,9 @@ import {
   publicServicesApi as defaultPublicServicesApi,
   type PublicServicesApi,
 } from '../features/public-services/publicServicesApi';
+import { exportApi as defaultExportApi, type ExportApi } from '../features/export/exportApi';
+import { exportSaga } from '../features/export/exportSaga';
+import { exportSlice } from '../features/export/exportSlice';
 import { publicServicesSaga } from '../features/public-services/publicServicesSaga';
 import { publicServicesSlice } from '../features/public-services/publicServicesSlice';
 import { realEstateSaga } from '../features/real-estate/realEstateSaga';
@@ -44,11 +50,21 @@ const rootReducer = combineReducers({
   visualizations: visualizationsSlice.reducer,
   realEstate: realEstateSlice.reducer,
   publicServices: publicServicesSlice.reducer,
+  export: exportSlice.reducer,
 });
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga(), zonesSaga(), demographicsSaga(), visualizationsSaga(), realEstateSaga(), publicServicesSaga()]);
+  yield all([
+    authSaga(),
+    subscriptionSaga(),
+    zonesSaga(),
+    demographicsSaga(),
+    visualizationsSaga(),
+    realEstateSaga(),
+    publicServicesSaga(),
+    exportSaga(),
+  ]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -60,6 +76,7 @@ export interface StoreServices {
   zonesApi: ZonesApi;
   demographicsApi: DemographicsApi;
   publicServicesApi: PublicServicesApi;
+  exportApi: ExportApi;
 }
 
 /**
@@ -74,6 +91,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
       zonesApi: services.zonesApi ?? defaultZonesApi,
       demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
       publicServicesApi: services.publicServicesApi ?? defaultPublicServicesApi,
+      exportApi: services.exportApi ?? defaultExportApi,
     },
   });
   const store = configureStore({
