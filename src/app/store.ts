@@ -28,6 +28,9 @@ import { publicServicesSaga } from '../features/public-services/publicServicesSa
 import { publicServicesSlice } from '../features/public-services/publicServicesSlice';
 import { realEstateSaga } from '../features/real-estate/realEstateSaga';
 import { realEstateSlice } from '../features/real-estate/realEstateSlice';
+import { apiKeysApi as defaultApiKeysApi, type ApiKeysApi } from '../features/subscription/apiKeysApi';
+import { apiKeysSaga } from '../features/subscription/apiKeysSaga';
+import { apiKeysSlice } from '../features/subscription/apiKeysSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
 import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
 import { visualizationsSaga } from '../features/visualizations/visualizationsSaga';
@@ -46,6 +49,7 @@ const rootReducer = combineReducers({
   settings: settingsSlice.reducer,
   auth: authSlice.reducer,
   subscription: subscriptionSlice.reducer,
+  apiKeys: apiKeysSlice.reducer,
   demographics: demographicsSlice.reducer,
   visualizations: visualizationsSlice.reducer,
   realEstate: realEstateSlice.reducer,
@@ -58,6 +62,7 @@ function* rootSaga() {
   yield all([
     authSaga(),
     subscriptionSaga(),
+    apiKeysSaga(),
     zonesSaga(),
     demographicsSaga(),
     visualizationsSaga(),
@@ -73,6 +78,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface StoreServices {
   authApi: AuthApi;
   subscriptionApi: SubscriptionApi;
+  apiKeysApi: ApiKeysApi;
   zonesApi: ZonesApi;
   demographicsApi: DemographicsApi;
   publicServicesApi: PublicServicesApi;
@@ -88,6 +94,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
     context: {
       authApi: services.authApi ?? defaultAuthApi,
       subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
+      apiKeysApi: services.apiKeysApi ?? defaultApiKeysApi,
       zonesApi: services.zonesApi ?? defaultZonesApi,
       demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
       publicServicesApi: services.publicServicesApi ?? defaultPublicServicesApi,
