@@ -6,14 +6,16 @@ import { accessLevelOf } from '../subscription/tierGate';
 import { selectUserZones, type UserZoneRow } from '../zones/zonesRepository';
 import { analyzeZone, type AdministrativeHint } from '../demographics/analyzeZone';
 import { polygonOf } from '../demographics/demographicsRoutes';
-import { zoneStatistics } from '../real-estate/zoneStatistics';
-import { zoneOf } from '../real-estate/realEstateRoutes';
+import { zoneStatistics } from '../real-estate/realEstateRoutes';
+import { realEstateZoneOf } from '../real-estate/realEstateZone';
+import type { FastifyRequest } from 'fastify';
 import { BusinessesService } from '../businesses/BusinessesService';
 import { PublicServicesService } from '../public-services/PublicServicesService';
 import { listDatasets } from '../datasets/datasetRepository';
 import { aggregateDemographics } from '../../kernel/demographics/aggregateDemographics';
 import { lockedTabs, withoutLockedFigures } from '../../kernel/subscription/demographicsAccess';
 import { zoneStatisticsRequestSchema } from '../../kernel/real-estate/realEstateSchemas';
+import { zoneStatisticsRequestSchema as businessZoneSchema } from '../../kernel/businesses/businessSchemas';
 import { metricById, type MetricDefinition } from '../../kernel/export/metricCatalogue';
 import type { ExportDataset, ExportDocument, ExportZone } from '../../kernel/export/exportDocument';
 import type { ExportRequest } from '../../kernel/export/exportSchemas';
@@ -103,24 +105,26 @@ export class ExportService {
   }
 
   /** The figures of one zone from the four domain services; a service without data gives null. */
-  async figuresOf(zone: UserZoneRow, user: UserRow): Promise<{ figures: ZoneFigures; exportZone: ExportZone }> {
+  async figuresOf(
+    zone: UserZoneRow,
+    user: UserRow,
+    httpRequest: FastifyRequest,
+  ): Promise<{ figures: ZoneFigures; exportZone: ExportZone }> {
     const polygon = polygonOf(zone.geometry_geojson);
     const geometryJson = JSON.stringify(polygon);
     const hint = hintOf(zone.properties ?? {});
     const level = accessLevelOf(user);
     const codes = codesOf(hint, polygon);
+    const realEstateRequest = zoneStatisticsRequestSchema.parse({
+      ...codes,
+      include_sample_transactions: false,
+      temporal_granularity: 'year',
+    });
+    const realEstateZone = await realEstateZoneOf(this.database, httpRequest, realEstateRequest);
     const [answer, realEstate, businesses, publicServices] = await Promise.all([
       analyzeZone(this.database, geometryJson, hint),
-      zoneStatistics(
-        this.database,
-        zoneOf(zoneStatisticsRequestSchema.parse(codes)),
-        zoneStatisticsRequestSchema.parse({
-          ...codes,
-          include_sample_transactions: false,
-          temporal_granularity: 'year',
-        }),
-      ),
-      this.businesses.zoneStatistics({ ...codes, include_inactive: false }),
+      zoneStatistics(this.database, realEstateZone, realEstateRequest),
+      this.businesses.zoneStatistics(businessZoneSchema.parse({ ...codes, include_inactive: false })),
       this.publicServices.zoneAnalysis(geometryJson),
     ]);
     const demographics = aggregateDemographics(withoutLockedFigures(answer, level));
@@ -148,7 +152,12 @@ export class ExportService {
   }
 
   /** The document the exporters write, for the request of a user allowed to export. */
-  async document(user: UserRow, request: ExportRequest, now: Date): Promise<ExportDocument> {
+  async document(
+    user: UserRow,
+    request: ExportRequest,
+    now: Date,
+    httpRequest: FastifyRequest,
+  ): Promise<ExportDocument> {
     const metrics = this.metricsOf(request.metric_ids);
     const zones = await this.zonesOf(user, request.zone_ids);
     const datasets: ExportDataset[] = (await listDatasets(this.database)).map((record) => ({
@@ -161,7 +170,7 @@ export class ExportService {
     const realEstateVintage = dvfVintage(datasets);
     // One zone after the other: the embedded database runs one statement at a time anyway.
     const analysed: { figures: ZoneFigures; exportZone: ExportZone }[] = [];
-    for (const zone of zones) analysed.push(await this.figuresOf(zone, user));
+    for (const zone of zones) analysed.push(await this.figuresOf(zone, user, httpRequest));
     return {
       format: request.format,
       zones: analysed.map((entry) => entry.exportZone),

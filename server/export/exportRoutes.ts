@@ -82,7 +82,7 @@ export const exportRoutes: RouteModule = (app, { database, clock }) => {
       const zones = await service.zonesOf(user, body.zone_ids);
       const now = clock ? clock() : new Date();
       await consumeExportQuota(database, user, now);
-      const document = await service.document(user, body, now);
+      const document = await service.document(user, body, now, request);
       // A CSV is a few milliseconds of string joining; a workbook or a PDF is built off the event loop.
       const file = body.format === 'csv' ? csvExport(document) : await thread.build(document);
       const name = exportFileName(

@@ -7,22 +7,29 @@ import { parseInput } from '../http/parseInput';
 import {
   clustersQuerySchema,
   searchRequestSchema,
-  zoneReferenceSchema,
   zoneStatisticsRequestSchema,
+  type ZoneStatistics,
   type ZoneStatisticsRequest,
 } from '../../kernel/real-estate/realEstateSchemas';
-import type { RealEstateSearchResult } from '../../kernel/real-estate/realEstateTypes';
+import type {
+  RealEstateFilters,
+  RealEstateLot,
+  RealEstateSearchResult,
+} from '../../kernel/real-estate/realEstateTypes';
 import type { PropertyCategory } from '../../kernel/real-estate/realEstateTypes';
 import { lotsToArrow } from './lotsToArrow';
-import { round, toLot, zoneStatistics } from './zoneStatistics';
-
-export { toLot };
+import { realEstateZoneOf } from './realEstateZone';
+import { polygonInputSchema } from '../../kernel/zones/polygonGeometry';
+import { isZoneReference, zoneReferenceSchema } from '../../kernel/zones/zoneReference';
 import {
-  resolveZone,
+  type LotRow,
+  selectBreakdown,
   selectCircle,
   selectClusters,
+  selectMarketSnapshot,
   selectMutationOfLot,
   selectSearchPage,
+  selectTemporalSeries,
   selectZoneLots,
   selectZoneSummary,
   type ZoneReference,
@@ -60,14 +67,65 @@ const transactionParams = z.object({ id: z.coerce.number().int().positive() });
 
 const noindex = (reply: FastifyReply) => reply.header('X-Robots-Tag', 'noindex');
 
-/** Priority: département, then commune, then IRIS codes, then the geometry. */
-export function zoneOf(input: z.output<typeof zoneReferenceSchema>, required = true): ZoneReference {
-  if (input.department_code) return { kind: 'departement', code: input.department_code };
-  if (input.commune_code) return { kind: 'commune', code: input.commune_code };
-  if (input.iris_codes?.length) return { kind: 'iris', codes: input.iris_codes };
-  if (input.geometry) return { kind: 'geometry', geojson: JSON.stringify(input.geometry) };
-  if (required) throw badRequest('Aucune géométrie fournie', { errors: [{ field: 'geometry', message: 'requis' }] });
-  return { kind: 'all' };
+export function toLot(row: LotRow): RealEstateLot & { group_type_local: string } {
+  const { longitude, latitude, ...rest } = row;
+  return { ...rest, location: longitude === null || latitude === null ? null : { lat: latitude, lon: longitude } };
+}
+
+const round = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+const percentage = (count: number, total: number) => (total > 0 ? Math.round((count / total) * 10000) / 100 : 0);
+
+/** The zone statistics answer and the sampled lots (the export calls it too). */
+export async function zoneStatistics(
+  database: Queryable,
+  zone: ZoneReference,
+  request: ZoneStatisticsRequest,
+): Promise<{ statistics: ZoneStatistics; lots: LotRow[] }> {
+  const startedAt = performance.now();
+  const filters: RealEstateFilters = request.filters;
+  // Independent queries, run concurrently (PostgreSQL pool; PGlite queues them).
+  const [summary, types, natures, temporal, snapshot, lots] = await Promise.all([
+    selectZoneSummary(database, zone, filters),
+    selectBreakdown(database, zone, filters, 'type_local'),
+    selectBreakdown(database, zone, filters, 'nature_mutation'),
+    request.include_temporal ? selectTemporalSeries(database, zone, filters, request.temporal_granularity) : [],
+    request.include_market_snapshot ? selectMarketSnapshot(database, zone, filters) : null,
+    request.include_sample_transactions && request.sample_size > 0
+      ? selectZoneLots(database, zone, filters, request.sample_size)
+      : [],
+  ]);
+  return {
+    lots,
+    statistics: {
+      total_transactions: summary.total,
+      price_statistics: { avg: round(summary.avg_price), median: round(summary.median_price), count: summary.sales },
+      price_per_m2_statistics: {
+        avg: round(summary.avg_price_per_m2),
+        median: round(summary.median_price_per_m2),
+        q1: round(summary.q1_price_per_m2),
+        q3: round(summary.q3_price_per_m2),
+        count: summary.price_per_m2_count,
+      },
+      property_type_breakdown: types.map((row) => ({
+        type_local: row.key,
+        count: row.count,
+        percentage: percentage(row.count, summary.total),
+        avg_price: round(row.avg_price),
+        avg_price_per_m2: round(row.avg_price_per_m2),
+      })),
+      mutation_type_breakdown: natures.map((row) => ({
+        nature_mutation: row.key,
+        count: row.count,
+        percentage: percentage(row.count, summary.total),
+        avg_price: round(row.avg_price),
+        avg_price_per_m2: round(row.avg_price_per_m2),
+      })),
+      temporal_series: temporal,
+      market_snapshot: snapshot,
+      sample_transactions: lots.map(toLot),
+      search_time_ms: Math.round(performance.now() - startedAt),
+    },
+  };
 }
 
 const wantsArrow = (request: FastifyRequest) => (request.headers.accept ?? '').includes(ARROW_TYPE);
@@ -101,17 +159,13 @@ const coordinatesSchema = zoneStatisticsRequestSchema.extend({
   radius: z.number().positive().max(50).default(1),
 });
 
-const legacyZoneSchema = zoneStatisticsRequestSchema.extend({
+/** The older whole-zone body: the zone's Feature (or FeatureCollection) and properties. */
+const wholeZoneSchema = zoneStatisticsRequestSchema.extend({
   zone: z.object({ geometry: z.unknown(), properties: z.record(z.string(), z.unknown()).optional() }).passthrough(),
 });
-
-/** A zone's geometry (a Feature, FeatureCollection or bare geometry) as a Polygon/MultiPolygon. */
-function geometryOfZone(value: unknown): unknown {
-  const object = value as { type?: string; geometry?: unknown; features?: { geometry?: unknown }[] } | undefined;
-  if (object?.type === 'Feature') return object.geometry;
-  if (object?.type === 'FeatureCollection') return object.features?.[0]?.geometry;
-  return object;
-}
+const legacyZoneSchema = zoneStatisticsRequestSchema.extend({
+  zone: z.union([zoneReferenceSchema, wholeZoneSchema.shape.zone]),
+});
 
 /**
  * Real-estate endpoints: advanced search, one transaction, zone statistics (with the
@@ -138,7 +192,7 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
   app.post('/v1/real-estate/search', postRealEstateSearchDocumentation, async (request, reply) => {
     const startedAt = performance.now();
     const body = parseInput(searchRequestSchema, request.body, 'body');
-    const zone = await resolveZone(database, zoneOf(body, false));
+    const zone = await realEstateZoneOf(database, request, body, false);
     const { rows, total } = await selectSearchPage(database, zone, body.filters, {
       offset: (body.page - 1) * body.page_size,
       limit: body.page_size,
@@ -202,7 +256,7 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
   });
   app.post('/v1/real-estate/zone-statistics', postRealEstateZoneStatisticsDocumentation, async (request, reply) => {
     const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
-    return answerZoneStatistics(database, request, reply, zoneOf(body), body);
+    return answerZoneStatistics(database, request, reply, await realEstateZoneOf(database, request, body), body);
   });
 
   /** Every lot of the zone (the "Voir toutes les transactions" list, the worker, the CSV export). */
@@ -215,7 +269,12 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
   });
   app.post('/v1/real-estate/zone-transactions', postRealEstateZoneTransactionsDocumentation, async (request, reply) => {
     const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
-    const lots = await selectZoneLots(database, await resolveZone(database, zoneOf(body)), body.filters, undefined);
+    const lots = await selectZoneLots(
+      database,
+      await realEstateZoneOf(database, request, body),
+      body.filters,
+      undefined,
+    );
     noindex(reply);
     reply.header('X-Transaction-Count', String(lots.length));
     if (wantsArrow(request)) return reply.type(ARROW_TYPE).send(Buffer.from(lotsToArrow(lots)));
@@ -255,7 +314,7 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
   });
   app.post('/real-estate', postRealEstateDocumentation, async (request, reply) => {
     const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
-    return answerZoneStatistics(database, request, reply, zoneOf(body), body);
+    return answerZoneStatistics(database, request, reply, await realEstateZoneOf(database, request, body), body);
   });
 
   const postRealEstateCoordinatesDocumentation = documented({
@@ -283,16 +342,20 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
 
   const postRealEstateZoneDocumentation = documented({
     tag: 'real-estate',
-    summary: 'Statistiques DVF d’une zone envoyée comme Feature (ancien format)',
+    summary: 'Statistiques DVF d’une zone : référence (`kind`) ou zone envoyée comme Feature (ancien format)',
     body: legacyZoneSchema,
     response: zoneStatisticsResponse,
     alternatives: [ARROW_STREAM],
   });
   app.post('/real-estate/zone', postRealEstateZoneDocumentation, async (request, reply) => {
-    const body = parseInput(legacyZoneSchema, request.body, 'body');
+    if (isZoneReference((request.body as { zone?: unknown } | undefined)?.zone)) {
+      const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
+      return answerZoneStatistics(database, request, reply, await realEstateZoneOf(database, request, body), body);
+    }
+    const { zone, ...body } = parseInput(wholeZoneSchema, request.body, 'body');
     const geometry = parseInput(
-      z.object({ geometry: zoneReferenceSchema.shape.geometry.unwrap().unwrap() }),
-      { geometry: geometryOfZone(body.zone.geometry) },
+      z.object({ geometry: polygonInputSchema }),
+      { geometry: zone.geometry },
       'body',
     ).geometry;
     return answerZoneStatistics(
