@@ -18,6 +18,7 @@ import {
   communeCodesOf,
   geometryArea,
   selectBusinesses,
+  selectDatasetsLoadStamp,
   selectFuzzyBusinesses,
   selectStatisticsGroups,
 } from './businessesRepository';
@@ -87,17 +88,10 @@ export class BusinessesService {
     }
   }
 
-  private async datasetsKey(): Promise<string> {
-    const { rows } = await this.database.query<{ key: string | null }>(
-      `SELECT max(loaded_at)::text || count(*) AS key FROM datasets`,
-    );
-    return rows[0]?.key ?? '';
-  }
-
   /** Total, area, density, size classes, top 10 divisions with their sous-classes, sources; cached. */
   async zoneStatistics(input: ZoneInput): Promise<ZoneBusinessStatistics> {
     const startedAt = performance.now();
-    const key = JSON.stringify(['statistics', await this.datasetsKey(), input]);
+    const key = JSON.stringify(['statistics', await selectDatasetsLoadStamp(this.database), input]);
     const statistics = (await this.cache.get(key, async () => {
       const { zone, areaKm2 } = await this.resolveZone(input);
       const [groups, catalogue] = await Promise.all([
