@@ -1,3 +1,4 @@
+import { accountBenchmark } from './account.bench';
 import { demographicsBenchmark } from './demographics.bench';
 import { importBenchmark } from './import.bench';
 import { isochroneBenchmark } from './isochrone.bench';
@@ -24,4 +25,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   pointsImportBenchmark,
   realEstateBenchmark,
   publicServicesBenchmark,
+  accountBenchmark,
 ];

@@ -1,5 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defaultOpenDataDirectory } from '../server/config';
 import { BENCHMARKS } from './benchmarks';
@@ -30,8 +30,10 @@ async function main(): Promise<void> {
     rmSync(context.scratchDirectory, { recursive: true, force: true });
     mkdirSync(context.scratchDirectory, { recursive: true });
     console.log(`▶ ${benchmark.title}`);
+    const loadBefore = loadavg()[0] ?? 0;
     const markdown = await benchmark.run(context);
-    const stamp = `_${new Date().toISOString().slice(0, 10)} — ${machine}_`;
+    const load = `load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after`;
+    const stamp = `_${new Date().toISOString().slice(0, 10)} — ${machine} — ${load}_`;
     writeSection(join(ROOT, 'bench', 'RESULTS.md'), benchmark.name, `## ${benchmark.title}\n\n${stamp}\n\n${markdown}`);
     console.log(markdown);
   }

@@ -30,6 +30,8 @@ export class LocalMailCatcher {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
+      // No reverse DNS of the (local) sender: a lookup per mail that only delays it.
+      disableReverseLookup: true,
       size: MAX_MAIL_BYTES,
       banner: 'Zonalyse — boîte de réception locale',
       onData: (stream, session, callback) => {

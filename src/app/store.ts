@@ -2,7 +2,10 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { all } from 'redux-saga/effects';
 import { authApi as defaultAuthApi, type AuthApi } from '../features/account/authApi';
-import { subscriptionApi as defaultSubscriptionApi, type SubscriptionApi } from '../features/subscription/subscriptionApi';
+import {
+  subscriptionApi as defaultSubscriptionApi,
+  type SubscriptionApi,
+} from '../features/subscription/subscriptionApi';
 import { zonesApi as defaultZonesApi, type ZonesApi } from '../features/zones/zonesApi';
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
@@ -22,6 +25,9 @@ import { publicServicesSaga } from '../features/public-services/publicServicesSa
 import { publicServicesSlice } from '../features/public-services/publicServicesSlice';
 import { realEstateSaga } from '../features/real-estate/realEstateSaga';
 import { realEstateSlice } from '../features/real-estate/realEstateSlice';
+import { apiKeysApi as defaultApiKeysApi, type ApiKeysApi } from '../features/subscription/apiKeysApi';
+import { apiKeysSaga } from '../features/subscription/apiKeysSaga';
+import { apiKeysSlice } from '../features/subscription/apiKeysSlice';
 import { subscriptionSaga } from '../features/subscription/subscriptionSaga';
 import { subscriptionSlice } from '../features/subscription/subscriptionSlice';
 import { visualizationsSaga } from '../features/visualizations/visualizationsSaga';
@@ -40,6 +46,7 @@ const rootReducer = combineReducers({
   settings: settingsSlice.reducer,
   auth: authSlice.reducer,
   subscription: subscriptionSlice.reducer,
+  apiKeys: apiKeysSlice.reducer,
   demographics: demographicsSlice.reducer,
   visualizations: visualizationsSlice.reducer,
   realEstate: realEstateSlice.reducer,
@@ -48,7 +55,16 @@ const rootReducer = combineReducers({
 
 /** Every feature's root saga; a feature adds its saga here. */
 function* rootSaga() {
-  yield all([authSaga(), subscriptionSaga(), zonesSaga(), demographicsSaga(), visualizationsSaga(), realEstateSaga(), publicServicesSaga()]);
+  yield all([
+    authSaga(),
+    subscriptionSaga(),
+    apiKeysSaga(),
+    zonesSaga(),
+    demographicsSaga(),
+    visualizationsSaga(),
+    realEstateSaga(),
+    publicServicesSaga(),
+  ]);
 }
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -57,6 +73,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface StoreServices {
   authApi: AuthApi;
   subscriptionApi: SubscriptionApi;
+  apiKeysApi: ApiKeysApi;
   zonesApi: ZonesApi;
   demographicsApi: DemographicsApi;
   publicServicesApi: PublicServicesApi;
@@ -71,6 +88,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
     context: {
       authApi: services.authApi ?? defaultAuthApi,
       subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
+      apiKeysApi: services.apiKeysApi ?? defaultApiKeysApi,
       zonesApi: services.zonesApi ?? defaultZonesApi,
       demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
       publicServicesApi: services.publicServicesApi ?? defaultPublicServicesApi,

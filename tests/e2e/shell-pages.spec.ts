@@ -1,4 +1,35 @@
 import { expect, test, toolbar } from './support/shellFixtures';
+import { registerVerifiedUser, subscribeThroughCheckout } from './support/accountJourney';
+
+/** A small saved zone (a square near the Hôtel de Ville) in the body the app posts to /api/user-zones. */
+const squareZone = (id: string) => ({
+  id,
+  name: `Zone ${id}`,
+  address: '10 Rue de Rivoli 75004 Paris',
+  coordinates: [2.355, 48.855],
+  transportMode: 'walking',
+  travelTime: 15,
+  zoneType: 'time',
+  zoneDistance: 1000,
+  departureTime: null,
+  geometry: {
+    type: 'Feature',
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [2.35, 48.85],
+          [2.36, 48.85],
+          [2.36, 48.86],
+          [2.35, 48.86],
+          [2.35, 48.85],
+        ],
+      ],
+    },
+    properties: {},
+  },
+  properties: {},
+});
 
 test.describe('routes and pages', () => {
   test('/ and /map-old lead to /map, /#pricing to the offers, unknown paths to the map', async ({ page }) => {
@@ -98,34 +129,40 @@ test.describe('routes and pages', () => {
     await expect(page.getByRole('dialog', { name: 'Créer un compte' })).toBeVisible();
   });
 
-  test('subscription of a Light user: plan, upgrade, management, coloured usage bars', async ({ page }) => {
-    await page.route('**/api/auth/me', (route) =>
-      route.fulfill({
-        json: { id: 1, email: 'lea@exemple.fr', first_name: 'Léa', last_name: 'Martin', is_verified: true },
-      }),
-    );
-    await page.route('**/api/subscription/me', (route) =>
-      route.fulfill({
-        json: {
-          subscription: { tier: { name: 'light', features: { csv_export: true, pdf_export: true } } },
-          usage: { zones_used: 46, zones_limit: 50, exports_used: 14, exports_limit: 20, metrics_available: 50 },
-          is_verified: true,
-        },
-      }),
-    );
-    await page.goto('/subscription');
-    await expect(page.getByRole('heading', { name: 'Offre actuelle : Light' })).toBeVisible();
+  test('subscription of a Light user: plan, upgrade, management, usage bars coloured at 70 % and 90 %', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await registerVerifiedUser(page, 'lea');
+    await subscribeThroughCheckout(page, 'Light');
     await expect(page.getByText('99 € /mois')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Passer à Pro' })).toHaveAttribute('href', '/pricing');
     await expect(page.getByRole('button', { name: 'Gérer mon abonnement →' })).toBeVisible();
-    const zones = page.getByRole('progressbar', { name: 'Zones d’analyse' });
-    const exports = page.getByRole('progressbar', { name: 'Exports' });
-    await expect(zones).toHaveClass(/usage__track--danger/);
-    await expect(exports).toHaveClass(/usage__track--warning/);
-    expect(await zones.locator('.usage__fill').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
-      'rgb(220, 38, 38)',
-    );
     await expect(page.getByText('Indicateurs disponibles : 50')).toBeVisible();
+
+    // Zones saved through the API with the user's session, as the app saves them: 36 of 50, then 46 of 50.
+    const saveZones = async (from: number, to: number) => {
+      for (let index = from; index < to; index += 1) {
+        const response = await page.request.post('/api/user-zones', { data: squareZone(`lea-${index}`) });
+        expect(response.status(), await response.text()).toBe(201);
+      }
+    };
+    const zones = page.getByRole('progressbar', { name: 'Zones d’analyse' });
+    const exportsBar = page.getByRole('progressbar', { name: 'Exports' });
+    const fillColour = (bar: typeof zones) =>
+      bar.locator('.usage__fill').evaluate((element) => getComputedStyle(element).backgroundColor);
+    await saveZones(0, 36);
+    await page.reload();
+    await expect(zones).toHaveAttribute('aria-valuenow', '36');
+    await expect(zones).toHaveClass(/usage__track--warning/);
+    expect(await fillColour(zones)).toBe('rgb(234, 179, 8)');
+    await saveZones(36, 46);
+    await page.reload();
+    await expect(zones).toHaveAttribute('aria-valuenow', '46');
+    await expect(zones).toHaveClass(/usage__track--danger/);
+    expect(await fillColour(zones)).toBe('rgb(220, 38, 38)');
+    await expect(exportsBar).toHaveAttribute('aria-valuenow', '0');
+    await expect(exportsBar).not.toHaveClass(/usage__track--(warning|danger)/);
     await page.screenshot({ path: 'tests/e2e/screenshots/shell-subscription-light.png', fullPage: true });
   });
 

@@ -11,6 +11,7 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 import { toastShown } from '../toasts/toastsSlice';
 import { PageShell } from './PageShell';
 import { UsageBar } from './UsageBar';
+import { ApiKeysSection } from '../../features/subscription/ApiKeysSection';
 
 /** An anonymous visitor may create one zone. */
 const ANONYMOUS_ZONE_LIMIT = 1;
@@ -134,6 +135,7 @@ function AccountSubscription({ subscription, tier }: { subscription: Subscriptio
             ))}
         </ul>
       </section>
+      {tier === 'pro' ? <ApiKeysSection /> : null}
     </div>
   );
 }

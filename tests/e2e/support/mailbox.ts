@@ -11,8 +11,9 @@ export async function followMailedLink(page: Page, email: string, subject: strin
       .getByRole('row', { name: email })
       .getByRole('link', { name: new RegExp(`^${subject}`) })
       .first()
-      .click();
-  }).toPass({ timeout: 20_000 });
+      // A short wait per attempt: the mail may arrive after the page was loaded, so reload until it is there.
+      .click({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1 })).toContainText(subject);
   await page.getByRole('link', { name: new RegExp(path) }).click();
 }
