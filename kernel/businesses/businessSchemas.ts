@@ -1,43 +1,27 @@
 import { z } from 'zod';
 import { SIZE_CLASSES } from './employeeBands';
+import { polygonInputSchema } from '../zones/polygonGeometry';
+import { zoneReferenceSchema } from '../zones/zoneReference';
+import { communeCodeSchema, departementCodeSchema, irisCodeSchema } from '../territory/territoryCodes';
 
 /** Largest page a JSON list answers; Arrow answers carry a whole zone. */
 export const JSON_LIST_LIMIT = 500;
 export const ARROW_LIST_LIMIT = 250_000;
 export const ARROW_TYPE = 'application/vnd.apache.arrow.stream';
 
-const polygonSchema = z
-  .object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.unknown()).min(1, 'géométrie vide') })
-  .passthrough();
+/** A Polygon/MultiPolygon, or a Feature holding one (what the perimeter keeps): the one polygon schema. */
+export const zoneGeometrySchema = polygonInputSchema;
 
-/** A Polygon/MultiPolygon, or a Feature holding one (what the perimeter keeps). */
-export const zoneGeometrySchema = z.preprocess(
-  (value) =>
-    value && typeof value === 'object' && (value as { type?: unknown }).type === 'Feature'
-      ? (value as { geometry?: unknown }).geometry
-      : value,
-  polygonSchema,
-);
-
-/** Where the zone is: codes (département, commune, IRIS — fastest, by index) or a geometry. */
+/**
+ * Where the zone is: a zone reference (`zone`: saved id, territory unit or geometry — first), else
+ * codes (département, commune, IRIS — fastest, by index) or a geometry.
+ */
 export const zoneInputSchema = z.object({
+  zone: zoneReferenceSchema.optional(),
   geometry: zoneGeometrySchema.optional().nullable(),
-  department_code: z
-    .string()
-    .regex(/^(\d{2}|2[AB]|97\d)$/, 'code département invalide')
-    .optional()
-    .nullable(),
-  commune_code: z
-    .string()
-    .regex(/^(\d{5}|2[AB]\d{3})$/, 'code commune invalide')
-    .optional()
-    .nullable(),
-  iris_codes: z
-    .array(z.string().regex(/^(\d{5}|2[AB]\d{3})\d{4}$/, 'code IRIS invalide'))
-    .min(1)
-    .max(5000)
-    .optional()
-    .nullable(),
+  department_code: departementCodeSchema.optional().nullable(),
+  commune_code: communeCodeSchema.optional().nullable(),
+  iris_codes: z.array(irisCodeSchema).min(1).max(5000).optional().nullable(),
   include_inactive: z.boolean().default(false),
 });
 export type ZoneInput = z.output<typeof zoneInputSchema>;
@@ -70,8 +54,10 @@ export const nafCodeBusinessesRequestSchema = zoneInputSchema.extend({
   offset,
 });
 
+/** `zone` (a zone reference) or `polygon` (its coordinates alone, the older body). */
 export const polygonSearchRequestSchema = z.object({
-  polygon: z.object({ coordinates: z.array(z.unknown()).min(1, 'polygone vide') }),
+  zone: zoneReferenceSchema.optional(),
+  polygon: z.object({ coordinates: z.array(z.unknown()).min(1, 'polygone vide') }).optional(),
   naf_codes: z.array(nafCode).min(1, 'au moins un code NAF').max(200),
   limit: limit(100, JSON_LIST_LIMIT),
 });
@@ -96,10 +82,7 @@ export const businessSearchQuerySchema = z
     naf_codes: repeated(nafCode),
     'naf_codes[]': repeated(nafCode),
     commune_name: z.string().trim().min(1).max(100).optional(),
-    commune_code: z
-      .string()
-      .regex(/^(\d{5}|2[AB]\d{3})$/, 'code commune invalide')
-      .optional(),
+    commune_code: communeCodeSchema.optional(),
     limit: limit(100, JSON_LIST_LIMIT),
     only_active: z
       .enum(['true', 'false'])
@@ -132,8 +115,10 @@ export const nafSearchBusinessesQuerySchema = z.object({
   limit: limit(100, JSON_LIST_LIMIT),
 });
 
+/** `zone` (a zone reference) or `isochrone_geometry`. */
 export const isochroneSearchRequestSchema = z.object({
-  isochrone_geometry: zoneGeometrySchema,
+  zone: zoneReferenceSchema.optional(),
+  isochrone_geometry: zoneGeometrySchema.optional(),
   filters: z
     .object({
       naf_codes: z.array(nafCode).max(200).optional(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { polygonGeometrySchema, polygonInputSchema } from '../zones/polygonGeometry';
+import { zoneReferenceSchema } from '../zones/zoneReference';
 import { PUBLIC_SERVICE_CATEGORY_IDS } from './publicServiceCategories';
 
 /** Limits of the product: 100 services per type, 10,000 for the map, at most 5 départements. */
@@ -35,7 +37,9 @@ const booleanFlag = z.preprocess(
   z.boolean().default(false),
 );
 
-const departementCode = z.string().regex(/^(0[1-9]|1\d|2[1-9AB]|[3-8]\d|9[0-5])$/, 'code de département métropolitain attendu');
+const departementCode = z
+  .string()
+  .regex(/^(0[1-9]|1\d|2[1-9AB]|[3-8]\d|9[0-5])$/, 'code de département métropolitain attendu');
 
 /** GET /public-services/search (spec: service_types repeated, commune, search_term, limit, offset…). */
 export const searchQuerySchema = z.object({
@@ -47,10 +51,7 @@ export const searchQuerySchema = z.object({
   with_coordinates_only: booleanFlag,
   departements: z.preprocess(
     (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
-    z
-      .array(departementCode)
-      .max(PUBLIC_SERVICE_LIMITS.maximumDepartements, 'au plus 5 départements')
-      .optional(),
+    z.array(departementCode).max(PUBLIC_SERVICE_LIMITS.maximumDepartements, 'au plus 5 départements').optional(),
   ),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
@@ -77,51 +78,41 @@ export const withinPolygonQuerySchema = z.object({
 
 const position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number());
 
-/** The polygon as a list of [longitude, latitude] (closed or not) or a GeoJSON Polygon. */
-export const withinPolygonBodySchema = z.object({
-  polygon: z.union([
-    z
-      .array(position)
-      .min(3, 'au moins 3 points')
-      .max(PUBLIC_SERVICE_LIMITS.maximumPolygonPositions),
-    z.object({
-      type: z.literal('Polygon'),
-      coordinates: z
-        .array(z.array(position).min(4, 'au moins 3 points distincts').max(PUBLIC_SERVICE_LIMITS.maximumPolygonPositions))
-        .min(1)
-        .max(50),
-    }),
-    z.object({
-      coordinates: z
-        .array(position)
-        .min(3, 'au moins 3 points')
-        .max(PUBLIC_SERVICE_LIMITS.maximumPolygonPositions),
-    }),
-  ]),
-});
+/**
+ * `zone` (a zone reference), or `polygon`: a list of [longitude, latitude] (closed or not), `{coordinates}`
+ * of such a list, or a GeoJSON Polygon/MultiPolygon (the one polygon schema).
+ */
+export const withinPolygonBodySchema = z
+  .object({
+    zone: zoneReferenceSchema.optional(),
+    polygon: z
+      .union([
+        z.array(position).min(3, 'au moins 3 points').max(PUBLIC_SERVICE_LIMITS.maximumPolygonPositions),
+        polygonGeometrySchema,
+        z.object({
+          coordinates: z.array(position).min(3, 'au moins 3 points').max(PUBLIC_SERVICE_LIMITS.maximumPolygonPositions),
+        }),
+      ])
+      .optional(),
+  })
+  .refine((body) => body.zone !== undefined || body.polygon !== undefined, {
+    message: 'zone ou polygone requis',
+    path: ['polygon'],
+  });
 export type WithinPolygonBody = z.infer<typeof withinPolygonBodySchema>;
 
-const ring = z.array(position).min(4, 'anneau de 4 positions au moins').max(PUBLIC_SERVICE_LIMITS.maximumPolygonPositions);
-const polygonalGeometry = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('Polygon'), coordinates: z.array(ring).min(1).max(200) }),
-  z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(ring).min(1).max(200)).min(1).max(500) }),
-]);
-const polygonalFeature = z.object({ type: z.literal('Feature'), geometry: polygonalGeometry });
-
-/** A zone geometry: a Polygon/MultiPolygon, a Feature, or a FeatureCollection (its first feature). */
-export const zoneGeometryInputSchema = z
-  .union([
-    polygonalGeometry,
-    polygonalFeature,
-    z.object({ type: z.literal('FeatureCollection'), features: z.array(polygonalFeature).min(1) }),
-  ])
-  .transform((value) =>
-    value.type === 'FeatureCollection' ? (value.features[0] as z.infer<typeof polygonalFeature>).geometry : value.type === 'Feature' ? value.geometry : value,
-  );
+/** A zone geometry: a Polygon/MultiPolygon, a Feature, or a FeatureCollection (its first feature): the one polygon schema. */
+export const zoneGeometryInputSchema = polygonInputSchema;
 export type ZoneGeometryInput = z.infer<typeof zoneGeometryInputSchema>;
 
-/** POST /public-services/zone-analysis and /served-population: {geometry}. */
-export const zoneAnalysisBodySchema = z.object({ geometry: zoneGeometryInputSchema });
+/** A body's zone is its `zone` reference or its `geometry`: one of them is required. */
+const oneZone = <Shape extends { zone?: unknown; geometry?: unknown }>(body: Shape) =>
+  body.zone !== undefined || body.geometry !== undefined;
+
+/** POST /public-services/zone-analysis and /served-population: `{zone}` (a zone reference) or `{geometry}`. */
+export const zoneAnalysisBodySchema = z
+  .object({ zone: zoneReferenceSchema.optional(), geometry: zoneGeometryInputSchema.optional() })
+  .refine(oneZone, { message: 'zone ou géométrie requise', path: ['geometry'] });
 
 // ---------------------------------------------------------------------------------------------------
 // Answers

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { NATURE_MUTATION_VALUES, TYPE_LOCAL_VALUES } from './realEstateTypes';
+import { polygonInputSchema } from '../zones/polygonGeometry';
+import { zoneReferenceSchema } from '../zones/zoneReference';
+import { communeCodeSchema, departementCodeSchema, irisCodeSchema } from '../territory/territoryCodes';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date attendue AAAA-MM-JJ');
 /** Empty or absent means unset (empty numeric inputs are unset). */
@@ -10,7 +13,12 @@ const optionalNumber = z.preprocess(
 const list = <T extends z.ZodType>(item: T) =>
   z.preprocess(
     (value) =>
-      typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value,
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : value,
     z.array(item).optional(),
   );
 
@@ -25,28 +33,33 @@ export const realEstateFiltersSchema = z
     price_max: optionalNumber,
     surface_min: optionalNumber,
     surface_max: optionalNumber,
-    rooms_min: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.coerce.number().int().min(1).optional()),
-    rooms_max: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.coerce.number().int().min(1).optional()),
+    rooms_min: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z.coerce.number().int().min(1).optional(),
+    ),
+    rooms_max: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z.coerce.number().int().min(1).optional(),
+    ),
     price_per_m2_min: optionalNumber,
     price_per_m2_max: optionalNumber,
     nature_mutation: list(z.enum(NATURE_MUTATION_VALUES)),
   })
   .default({});
 
-/** A GeoJSON Polygon or MultiPolygon (EPSG:4326). */
-export const zoneGeometrySchema = z
-  .object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.unknown()).min(1) })
-  .passthrough();
-
-/** Where the zone is: codes (département, then commune, then IRIS — priority) or a geometry. */
-export const zoneReferenceSchema = z.object({
-  geometry: zoneGeometrySchema.optional().nullable(),
-  department_code: z.string().regex(/^(\d{2}|2[AB]|97\d)$/).optional().nullable(),
-  commune_code: z.string().regex(/^(\d{5}|2[AB]\d{3})$/).optional().nullable(),
-  iris_codes: z.array(z.string().regex(/^(\d{5}|2[AB]\d{3})\d{4}$/)).max(5000).optional().nullable(),
+/**
+ * Where the zone is: a zone reference (`zone`: saved id, territory unit or geometry — first), else
+ * codes (département, then commune, then IRIS — priority) or a geometry.
+ */
+export const zoneSelectionSchema = z.object({
+  zone: zoneReferenceSchema.optional(),
+  geometry: polygonInputSchema.optional().nullable(),
+  department_code: departementCodeSchema.optional().nullable(),
+  commune_code: communeCodeSchema.optional().nullable(),
+  iris_codes: z.array(irisCodeSchema).max(5000).optional().nullable(),
 });
 
-export const zoneStatisticsRequestSchema = zoneReferenceSchema.extend({
+export const zoneStatisticsRequestSchema = zoneSelectionSchema.extend({
   include_temporal: z.boolean().default(true),
   temporal_granularity: z.enum(['month', 'quarter', 'year']).default('month'),
   include_sample_transactions: z.boolean().default(true),
@@ -59,7 +72,7 @@ export type ZoneStatisticsRequest = z.output<typeof zoneStatisticsRequestSchema>
 export const SORT_FIELDS = ['date_mutation', 'valeur_fonciere', 'price_per_m2', 'surface_reelle_bati'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
-export const searchRequestSchema = zoneReferenceSchema.extend({
+export const searchRequestSchema = zoneSelectionSchema.extend({
   filters: realEstateFiltersSchema,
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(50),
@@ -123,7 +136,13 @@ export interface Breakdown {
 export interface ZoneStatistics {
   total_transactions: number;
   price_statistics: { avg: number | null; median: number | null; count: number };
-  price_per_m2_statistics: { avg: number | null; median: number | null; q1: number | null; q3: number | null; count: number };
+  price_per_m2_statistics: {
+    avg: number | null;
+    median: number | null;
+    q1: number | null;
+    q3: number | null;
+    count: number;
+  };
   property_type_breakdown: (Breakdown & { type_local: string })[];
   mutation_type_breakdown: (Breakdown & { nature_mutation: string })[];
   temporal_series: { period: string; count: number; avg_price: number | null; median_price_per_m2: number | null }[];
@@ -133,7 +152,14 @@ export interface ZoneStatistics {
 }
 
 export interface MarketSnapshot {
-  by_type_quarter: { type_local: string; quarter: string; count: number; q1: number | null; median: number | null; q3: number | null }[];
+  by_type_quarter: {
+    type_local: string;
+    quarter: string;
+    count: number;
+    q1: number | null;
+    median: number | null;
+    q3: number | null;
+  }[];
   by_type: { type_local: string; count: number; q1: number | null; median: number | null; q3: number | null }[];
   sales_count: number;
   zone_median_price_per_m2: number | null;

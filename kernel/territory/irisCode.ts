@@ -1,11 +1,6 @@
-/** A commune code: five digits, or 2A/2B + three digits in Corsica. */
-export const COMMUNE_CODE_PATTERN = /^(\d{5}|2[AB]\d{3})$/;
+import { COMMUNE_CODE_PATTERN, IRIS_CODE_PATTERN } from './territoryCodes';
 
-/** A normalised IRIS code: the commune code followed by four digits (`751010101`). */
-export const IRIS_CODE_PATTERN = /^(\d{5}|2[AB]\d{3})\d{4}$/;
-
-/** A département code: 01–95 (2A and 2B instead of 20), or 971–976 overseas. */
-export const DEPARTEMENT_CODE_PATTERN = /^(0[1-9]|1\d|2[1-9AB]|[3-8]\d|9[0-5]|97[1-6])$/;
+export { COMMUNE_CODE_PATTERN, DEPARTEMENT_CODE_PATTERN, IRIS_CODE_PATTERN, departementOfCode } from './territoryCodes';
 
 /**
  * The 9-character IRIS code of an INSEE or IGN code: strips the underscore form (`75101_0101` →
@@ -18,9 +13,4 @@ export function normaliseIrisCode(text: string): string | undefined {
   if (IRIS_CODE_PATTERN.test(code)) return code;
   if (COMMUNE_CODE_PATTERN.test(code)) return `${code}0000`;
   return undefined;
-}
-
-/** The département of a commune or IRIS code (`75111` → `75`, `97411…` → `974`). */
-export function departementOfCode(code: string): string {
-  return code.startsWith('97') ? code.slice(0, 3) : code.slice(0, 2);
 }

@@ -70,6 +70,3 @@ export function irisTypeLabel(type: string | null | undefined): string {
       return type ?? '';
   }
 }
-
-/** An IRIS code: 9 characters, the commune code (2A/2B for Corsica) then 4 digits. */
-export const IRIS_CODE_PATTERN = /^(\d{5}|2[AB]\d{3})\d{4}$/;

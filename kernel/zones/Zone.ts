@@ -1,4 +1,7 @@
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
+import type { ZonePolygon } from './polygonGeometry';
+import { zoneDefinitionOf } from './zoneModel';
+import type { ZoneReferenceInput } from './zoneReference';
 
 /** The four transport modes of an isochrone zone. */
 export type TransportMode = 'driving' | 'walking' | 'cycling' | 'public-transport';
@@ -22,17 +25,29 @@ export interface Zone {
   properties: Record<string, unknown>;
   createdAt?: string;
   updatedAt?: string;
+  /** Set by the zones saga once the server holds the zone: analyses then refer to it by its id. */
+  savedOnServer?: boolean;
 }
 
 /** Administrative level of a zone picked from the tree, when it is one. */
 export type AdministrativeLevel = 'region' | 'department' | 'commune' | 'iris';
 
-/** The zone's administrative level and code, from its properties. */
+/** The zone's administrative level and code (the zone model's tolerant reader), when it is a territory unit. */
 export function administrativeOf(zone: Zone): { level: AdministrativeLevel; code: string } | undefined {
-  const { type, level, code } = zone.properties as { type?: unknown; level?: unknown; code?: unknown };
-  if (type !== 'administrative' || typeof code !== 'string') return undefined;
-  if (level === 'region' || level === 'department' || level === 'commune' || level === 'iris') return { level, code };
-  return undefined;
+  const definition = zoneDefinitionOf(zone);
+  return definition.kind === 'territory' ? { level: definition.level, code: definition.code } : undefined;
+}
+
+/**
+ * How an analysis refers to the zone: a territory unit by level and code, a zone the server holds by
+ * its id, else its geometry (a zone only in the store, e.g. not saved yet).
+ */
+export function zoneReferenceOf(zone: Zone): ZoneReferenceInput | undefined {
+  const territory = administrativeOf(zone);
+  if (territory) return { kind: 'territory', ...territory };
+  if (zone.savedOnServer) return { kind: 'saved', id: zone.id };
+  const geometry = zoneGeometry(zone);
+  return geometry ? { kind: 'geometry', geometry: geometry as ZonePolygon } : undefined;
 }
 
 /** The zone's geometry as one GeoJSON geometry (a FeatureCollection uses its first feature, ). */

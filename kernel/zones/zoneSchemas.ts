@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { polygonGeometrySchema } from './polygonGeometry';
 
-const positionSchema = z.array(z.number().finite()).min(2).max(3);
-const ringSchema = z.array(positionSchema).min(4);
-const geometrySchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('Polygon'), coordinates: z.array(ringSchema).min(1) }),
-  z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(ringSchema).min(1)).min(1) }),
-]);
 const featureSchema = z.object({
   type: z.literal('Feature'),
-  geometry: geometrySchema,
+  geometry: polygonGeometrySchema,
   properties: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 

@@ -15,7 +15,6 @@ import {
   type BusinessRow,
   type BusinessZone,
   codesArea,
-  communeCodesOf,
   geometryArea,
   selectBusinesses,
   selectDatasetsLoadStamp,
@@ -23,6 +22,9 @@ import {
   selectStatisticsGroups,
 } from './businessesRepository';
 import { NafCatalogue } from './NafCatalogue';
+import { selectCommuneCodes } from '../territory/territoryRepository';
+import { resolveZone, zoneOutlineJson } from '../zones/resolveZone';
+import type { ZoneOwner } from '../zones/zonesRepository';
 import { StatisticsCache } from './StatisticsCache';
 
 const SIRET = /^\d{14}$/;
@@ -50,16 +52,34 @@ export class BusinessesService {
     this.naf = new NafCatalogue(database);
   }
 
-  /** Codes first (département, commune, IRIS: by index), else the geometry; 400 when there is none or it is unreadable. */
+  /**
+   * The zone reference first (`resolveZone`: the owner's saved zone, a territory unit by its codes, a
+   * geometry), then codes (département, commune, IRIS: by index), else the geometry; 400 when there is
+   * none or it is unreadable.
+   */
   async resolveZone(
-    input: Pick<ZoneInput, 'geometry' | 'department_code' | 'commune_code' | 'iris_codes'>,
+    input: Pick<ZoneInput, 'zone' | 'geometry' | 'department_code' | 'commune_code' | 'iris_codes'>,
     field = 'geometry',
+    owner?: ZoneOwner,
   ): Promise<ResolvedZone> {
     let zone: BusinessZone;
-    if (input.department_code) zone = { kind: 'departement', code: input.department_code };
-    else if (input.commune_code)
-      zone = { kind: 'communes', codes: await communeCodesOf(this.database, input.commune_code) };
-    else if (input.iris_codes?.length) zone = { kind: 'iris', codes: input.iris_codes };
+    const resolved = input.zone ? await resolveZone(this.database, input.zone, owner) : undefined;
+    if (resolved?.kind === 'territory' && resolved.level === 'department') {
+      zone = { kind: 'departement', code: resolved.code };
+    } else if (resolved?.kind === 'territory' && resolved.level === 'commune') {
+      zone = { kind: 'communes', codes: resolved.communeCodes };
+    } else if (resolved?.kind === 'territory' && resolved.level === 'iris') {
+      zone = { kind: 'iris', codes: [resolved.code] };
+    } else if (resolved) {
+      return this.resolveZone(
+        { geometry: JSON.parse(await zoneOutlineJson(this.database, resolved)) as never },
+        'zone',
+      );
+    } else if (input.department_code) zone = { kind: 'departement', code: input.department_code };
+    else if (input.commune_code) {
+      const codes = await selectCommuneCodes(this.database, input.commune_code);
+      zone = { kind: 'communes', codes: codes.length > 0 ? codes : [input.commune_code] };
+    } else if (input.iris_codes?.length) zone = { kind: 'iris', codes: input.iris_codes };
     else if (input.geometry) {
       const geojson = JSON.stringify(input.geometry);
       const areaKm2 = await geometryArea(this.database, geojson);
@@ -89,11 +109,17 @@ export class BusinessesService {
   }
 
   /** Total, area, density, size classes, top 10 divisions with their sous-classes, sources; cached. */
-  async zoneStatistics(input: ZoneInput): Promise<ZoneBusinessStatistics> {
+  async zoneStatistics(input: ZoneInput, owner?: ZoneOwner): Promise<ZoneBusinessStatistics> {
     const startedAt = performance.now();
-    const key = JSON.stringify(['statistics', await selectDatasetsLoadStamp(this.database), input]);
+    // Resolved before the cache key: a saved zone's id means different zones for different owners.
+    const { zone, areaKm2 } = await this.resolveZone(input, 'geometry', owner);
+    const key = JSON.stringify([
+      'statistics',
+      await selectDatasetsLoadStamp(this.database),
+      zone,
+      input.include_inactive,
+    ]);
     const statistics = (await this.cache.get(key, async () => {
-      const { zone, areaKm2 } = await this.resolveZone(input);
       const [groups, catalogue] = await Promise.all([
         selectStatisticsGroups(this.database, zone, input.include_inactive),
         this.naf.all(),
@@ -269,9 +295,14 @@ export class BusinessesService {
   }
 
   /** The ten home categories in a zone: count, most common band, a first list of establishments. */
-  async categoryAnalysis(input: ZoneInput, keys: readonly string[] | undefined, perCategoryLimit: number) {
+  async categoryAnalysis(
+    input: ZoneInput,
+    keys: readonly string[] | undefined,
+    perCategoryLimit: number,
+    owner?: ZoneOwner,
+  ) {
     const startedAt = performance.now();
-    const { zone } = await this.resolveZone(input);
+    const { zone } = await this.resolveZone(input, 'geometry', owner);
     const categories = HOME_CATEGORIES.filter((category) => !keys?.length || keys.includes(category.key));
     const groups = await selectStatisticsGroups(this.database, zone, input.include_inactive);
     const results = await Promise.all(

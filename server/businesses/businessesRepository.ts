@@ -41,12 +41,6 @@ export function baseConditions(
   return [...(zone ? [zoneCondition(zone, parameters)] : []), ...(includeInactive ? [] : [ACTIVE])];
 }
 
-/** A commune divided into arrondissements (Paris 75056) stands for them. */
-export async function communeCodesOf(database: Queryable, code: string): Promise<string[]> {
-  const { rows } = await database.query<{ code: string }>('SELECT code FROM communes WHERE parent_code = $1', [code]);
-  return [code, ...rows.map((row) => row.code)];
-}
-
 /**
  * Validates a GeoJSON polygon with PostGIS and gives its area (km², on the geography): null area when
  * PostGIS cannot read it or it is empty.

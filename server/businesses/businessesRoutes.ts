@@ -29,6 +29,8 @@ import { parseInput } from '../http/parseInput';
 import { BusinessesService } from './BusinessesService';
 import { selectBrands, selectCommunes, selectEstablishmentDatasets, selectSourceCounts } from './businessesRepository';
 import { nafCatalogueAnswer } from './nafCatalogueAnswer';
+import { zoneOwnerOf } from '../zones/zoneOwner';
+import { polygonGeometrySchema } from '../../kernel/zones/polygonGeometry';
 
 const NAF_CATALOGUE_RESPONSE = z.object({
   stats: z.record(z.string(), z.number()),
@@ -61,7 +63,7 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
     }),
     async (request) => {
       const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
-      return service.zoneStatistics(body);
+      return service.zoneStatistics(body, zoneOwnerOf(request));
     },
   );
 
@@ -85,7 +87,7 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
           },
         );
       }
-      const { zone } = await service.resolveZone(body);
+      const { zone } = await service.resolveZone(body, 'geometry', zoneOwnerOf(request));
       const query = {
         zone,
         includeInactive: body.include_inactive,
@@ -117,7 +119,7 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
     async (request) => {
       const body = parseInput(divisionBusinessesRequestSchema, request.body, 'body');
       await service.checkNafCodes([body.division_code], 'division_code');
-      const { zone } = await service.resolveZone(body);
+      const { zone } = await service.resolveZone(body, 'geometry', zoneOwnerOf(request));
       return service.list({
         zone,
         includeInactive: body.include_inactive,
@@ -140,7 +142,7 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
     async (request) => {
       const body = parseInput(nafCodeBusinessesRequestSchema, request.body, 'body');
       await service.checkNafCodes([body.naf_code], 'naf_code');
-      const { zone } = await service.resolveZone(body);
+      const { zone } = await service.resolveZone(body, 'geometry', zoneOwnerOf(request));
       return service.list({
         zone,
         includeInactive: body.include_inactive,
@@ -163,7 +165,14 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
     async (request) => {
       const body = parseInput(polygonSearchRequestSchema, request.body, 'body');
       await service.checkNafCodes(body.naf_codes, 'naf_codes');
-      const { zone } = await service.resolveZone({ geometry: polygonOf(body.polygon.coordinates) }, 'polygon');
+      const geometry = body.polygon
+        ? parseInput(
+            z.object({ polygon: polygonGeometrySchema }),
+            { polygon: polygonOf(body.polygon.coordinates) },
+            'body',
+          ).polygon
+        : undefined;
+      const { zone } = await service.resolveZone({ zone: body.zone, geometry }, 'polygon', zoneOwnerOf(request));
       return {
         data: await service.list({
           zone,
@@ -288,7 +297,7 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
     }),
     async (request) => {
       const body = parseInput(categoryAnalysisRequestSchema, request.body, 'body');
-      return service.categoryAnalysis(body, body.categories, body.per_category_limit);
+      return service.categoryAnalysis(body, body.categories, body.per_category_limit, zoneOwnerOf(request));
     },
   );
 
@@ -415,7 +424,11 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
     async (request) => {
       const body = parseInput(isochroneSearchRequestSchema, request.body, 'body');
       if (body.filters.naf_codes?.length) await service.checkNafCodes(body.filters.naf_codes, 'filters.naf_codes');
-      const { zone } = await service.resolveZone({ geometry: body.isochrone_geometry }, 'isochrone_geometry');
+      const { zone } = await service.resolveZone(
+        { zone: body.zone, geometry: body.isochrone_geometry },
+        'isochrone_geometry',
+        zoneOwnerOf(request),
+      );
       return service.list({
         zone,
         includeInactive: !body.filters.only_active,

@@ -18,6 +18,7 @@ import {
   selectZoneArea,
   type IrisCoverageRow,
 } from './demographicsRepository';
+import { selectCommuneCodes } from '../territory/territoryRepository';
 
 /** The administrative level and code of a zone picked from the tree. */
 export interface AdministrativeHint {
@@ -39,7 +40,11 @@ async function coveredIris(
   administrative: AdministrativeHint | undefined,
 ): Promise<{ rows: IrisCoverageRow[]; selection: 'geometry' | 'administrative' }> {
   if (administrative && administrative.level !== 'region') {
-    const rows = await selectIrisOfTerritory(database, administrative.level, administrative.code);
+    const codes =
+      administrative.level === 'commune'
+        ? await selectCommuneCodes(database, administrative.code)
+        : [administrative.code];
+    const rows = await selectIrisOfTerritory(database, administrative.level, codes);
     if (rows.length > 0) return { rows, selection: 'administrative' };
   }
   return { rows: await selectIrisCoverage(database, geometryJson), selection: 'geometry' };

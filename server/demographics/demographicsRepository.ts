@@ -59,24 +59,22 @@ export async function checkGeometry(database: Queryable, geometryJson: string): 
   }
 }
 
-/** The IRIS of one commune, département or IRIS code, each wholly counted (coverage 1). */
+/**
+ * The IRIS of IRIS codes, commune codes (a divided commune comes with its arrondissements' codes) or
+ * département codes, each wholly counted (coverage 1).
+ */
 export async function selectIrisOfTerritory(
   database: Queryable,
   level: 'commune' | 'department' | 'iris',
-  code: string,
+  codes: readonly string[],
 ): Promise<IrisCoverageRow[]> {
-  // A commune with arrondissements municipaux (Paris 75056) has its IRIS under the arrondissements' codes.
-  const filter =
-    level === 'iris'
-      ? 'code = $1'
-      : level === 'commune'
-        ? 'commune_code = $1 OR commune_code IN (SELECT code FROM communes WHERE parent_code = $1)'
-        : 'departement_code = $1';
+  const column = level === 'iris' ? 'code' : level === 'commune' ? 'commune_code' : 'departement_code';
+  const filter = `${column} = ANY($1::text[])`;
   const { rows } = await database.query<IrisCoverageRow>(
     `SELECT code AS iris_code, name AS iris_name, type AS iris_type, commune_code, commune_name, departement_code,
             area_km2, 1::float8 AS coverage_ratio
      FROM iris WHERE ${filter} ORDER BY code`,
-    [code],
+    [codes],
   );
   return rows;
 }

@@ -10,59 +10,59 @@ import { withoutLockedFigures } from '../../kernel/subscription/demographicsAcce
 import { accessLevelOf } from '../subscription/tierGate';
 import { checkGeometry, selectCircle } from './demographicsRepository';
 import { ARROW_STREAM, documented } from '../openapi/documented';
+import { polygonGeometrySchema, unwrapFeature, type ZonePolygon } from '../../kernel/zones/polygonGeometry';
+import { isZoneReference, zoneReferenceSchema, type ZoneReference } from '../../kernel/zones/zoneReference';
+import { resolveZone, zoneOutlineJson } from '../zones/resolveZone';
+import { zoneOwnerOf } from '../zones/zoneOwner';
 
 /** The message when the body holds no usable geometry. */
 export const INVALID_GEOMETRY = 'Invalid geometry format';
 
-const POLYGONAL = new Set(['Polygon', 'MultiPolygon']);
-
 /**
- * A GeoJSON geometry, a Feature or a FeatureCollection (its first feature's geometry);
- * only polygonal geometries cover IRIS. Anything else is a 400 'Invalid geometry format'.
+ * A GeoJSON Polygon/MultiPolygon, a Feature or a FeatureCollection (its first feature's geometry),
+ * checked by the one polygon schema. Not a polygonal geometry at all: 400 'Invalid geometry format';
+ * a polygon with a bad ring or position: the same message followed by the field and the problem.
  */
-export function polygonOf(value: unknown): { type: string; coordinates: unknown } {
-  const record = value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
-  const geometry =
-    record?.type === 'FeatureCollection'
-      ? ((record.features as { geometry?: unknown }[] | undefined)?.[0]?.geometry as Record<string, unknown>)
-      : record?.type === 'Feature'
-        ? (record.geometry as Record<string, unknown>)
-        : record;
+export function polygonOf(value: unknown): ZonePolygon {
+  const geometry = unwrapFeature(value) as { type?: unknown; coordinates?: unknown } | undefined;
   if (
     !geometry ||
-    typeof geometry.type !== 'string' ||
-    !POLYGONAL.has(geometry.type) ||
+    typeof geometry !== 'object' ||
+    (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') ||
     !Array.isArray(geometry.coordinates) ||
     geometry.coordinates.length === 0
   ) {
     throw badRequest(INVALID_GEOMETRY, { field: 'geometry' });
   }
-  const polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) as unknown[];
-  const position = (value: unknown) =>
-    Array.isArray(value) &&
-    value.length >= 2 &&
-    value.every((number) => typeof number === 'number' && Number.isFinite(number));
-  const ring = (value: unknown) => Array.isArray(value) && value.length >= 4 && value.every(position);
-  if (!polygons.every((polygon) => Array.isArray(polygon) && polygon.length > 0 && polygon.every(ring))) {
-    throw badRequest(`${INVALID_GEOMETRY} : anneau de moins de 4 positions ou coordonnées non numériques`, {
-      field: 'geometry',
-    });
-  }
-  return { type: geometry.type, coordinates: geometry.coordinates };
+  const parsed = polygonGeometrySchema.safeParse(geometry);
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  const field = ['geometry', ...(issue?.path ?? [])].join('.');
+  throw badRequest(`${INVALID_GEOMETRY} : corps « ${field} » : ${issue?.message ?? 'géométrie invalide'}`, {
+    field: 'geometry',
+    errors: [{ field, message: issue?.message }],
+  });
 }
 
 const administrativeSchema = z
   .object({ level: z.enum(['region', 'department', 'commune', 'iris']), code: z.string().trim().min(2).max(9) })
   .optional();
 
-const analyzeBody = z.object({ geometry: z.unknown().optional(), administrative: administrativeSchema });
-
-const zoneBody = z.object({
-  zone: z.object({
-    geometry: z.unknown().optional(),
-    properties: z.record(z.string(), z.unknown()).optional(),
-  }),
+const analyzeBody = z.object({
+  /** The zone by reference (saved id, territory unit or geometry); else `geometry` (+ `administrative`). */
+  zone: zoneReferenceSchema.optional(),
+  geometry: z.unknown().optional(),
+  administrative: administrativeSchema,
 });
+
+/** The older whole-zone body of /demographics/zone. */
+const wholeZone = z.object({
+  geometry: z.unknown().optional(),
+  properties: z.record(z.string(), z.unknown()).optional(),
+});
+const zoneBody = z.object({ zone: z.union([zoneReferenceSchema, wholeZone]) });
+const referenceBody = z.object({ zone: zoneReferenceSchema });
+const wholeZoneBody = z.object({ zone: wholeZone });
 
 const coordinatesBody = z.object({
   coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]),
@@ -111,8 +111,7 @@ export const demographicsRoutes: RouteModule = (app, { database }) => {
     geometry: unknown,
     administrative: AdministrativeHint | undefined,
   ) => {
-    const polygon = polygonOf(geometry);
-    const json = JSON.stringify(polygon);
+    const json = JSON.stringify(polygonOf(geometry));
     const problem = await checkGeometry(database, json);
     if (problem) throw badRequest(`${INVALID_GEOMETRY} : ${problem}`, { field: 'geometry' });
     // The figures of the tabs the visitor's tier does not open are not sent at all.
@@ -121,6 +120,18 @@ export const demographicsRoutes: RouteModule = (app, { database }) => {
       return reply.type(ARROW_STREAM_TYPE).send(Buffer.from(demographicsToArrow(result)));
     }
     return result;
+  };
+
+  /** The zone field: resolved once (saved → the owner's zone; territory → its unit, analysed by its IRIS). */
+  const answerReference = async (request: FastifyRequest, reply: FastifyReply, reference: ZoneReference) => {
+    const zone = await resolveZone(database, reference, zoneOwnerOf(request));
+    const outline = JSON.parse(await zoneOutlineJson(database, zone)) as unknown;
+    return answer(
+      request,
+      reply,
+      outline,
+      zone.kind === 'territory' ? { level: zone.level, code: zone.code } : undefined,
+    );
   };
 
   const postUserzoneDemographicsAnalyzeDocumentation = documented({
@@ -135,6 +146,7 @@ export const demographicsRoutes: RouteModule = (app, { database }) => {
     postUserzoneDemographicsAnalyzeDocumentation,
     async (request, reply) => {
       const body = parseInput(analyzeBody, request.body, 'body');
+      if (body.zone) return answerReference(request, reply, body.zone);
       return answer(request, reply, body.geometry, body.administrative);
     },
   );
@@ -148,18 +160,23 @@ export const demographicsRoutes: RouteModule = (app, { database }) => {
   });
   app.post('/demographics', postDemographicsDocumentation, async (request, reply) => {
     const body = parseInput(analyzeBody, request.body, 'body');
+    if (body.zone) return answerReference(request, reply, body.zone);
     return answer(request, reply, body.geometry, body.administrative);
   });
 
   const postDemographicsZoneDocumentation = documented({
     tag: 'demographics',
-    summary: 'Démographie d’une zone envoyée entière (géométrie et propriétés)',
+    summary: 'Démographie d’une zone : référence (`kind`) ou zone envoyée entière (géométrie et propriétés)',
     body: zoneBody,
     response: demographicsResponse,
     alternatives: [ARROW_STREAM],
   });
   app.post('/demographics/zone', postDemographicsZoneDocumentation, async (request, reply) => {
-    const { zone } = parseInput(zoneBody, request.body, 'body');
+    const value = (request.body as { zone?: unknown } | undefined)?.zone;
+    if (isZoneReference(value)) {
+      return answerReference(request, reply, parseInput(referenceBody, request.body, 'body').zone);
+    }
+    const { zone } = parseInput(wholeZoneBody, request.body, 'body');
     return answer(request, reply, zone.geometry, hintOf(zone.properties));
   });
 

@@ -1,4 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../AppContext';
+import type { Database } from '../db/Database';
+import { polygonGeometrySchema, type ZonePolygon } from '../../kernel/zones/polygonGeometry';
+import type { ZoneReference } from '../../kernel/zones/zoneReference';
+import { resolveZone, zoneOutlineJson } from '../zones/resolveZone';
+import { zoneOwnerOf } from '../zones/zoneOwner';
 import { parseInput } from '../http/parseInput';
 import { documented } from '../openapi/documented';
 import { roadGraphStoreFor } from '../isochrones/RoadGraphStore';
@@ -29,15 +35,28 @@ function arrayKeys(query: unknown): Record<string, unknown> {
   return Object.fromEntries(entries.map(([key, value]) => [key.endsWith('[]') ? key.slice(0, -2) : key, value]));
 }
 
-/** The polygon of a within-polygon body as a closed GeoJSON Polygon. */
-function polygonOf(body: WithinPolygonBody): { type: 'Polygon'; coordinates: number[][][] } {
-  const { polygon } = body;
-  if (!Array.isArray(polygon) && 'type' in polygon) return { type: 'Polygon', coordinates: polygon.coordinates };
+/** The polygon of a within-polygon body as a closed GeoJSON Polygon (or the MultiPolygon sent). */
+function polygonOf(polygon: NonNullable<WithinPolygonBody['polygon']>): ZonePolygon {
+  if (!Array.isArray(polygon) && 'type' in polygon) return polygon;
   const ring = (Array.isArray(polygon) ? polygon : polygon.coordinates).map((position) => [position[0], position[1]]);
   const [first] = ring;
   const last = ring[ring.length - 1];
   if (first && last && (first[0] !== last[0] || first[1] !== last[1])) ring.push([...first]);
-  return { type: 'Polygon', coordinates: [ring] };
+  return parseInput(
+    z.object({ polygon: polygonGeometrySchema }),
+    { polygon: { type: 'Polygon', coordinates: [ring] } },
+    'body',
+  ).polygon;
+}
+
+/** The GeoJSON text of a body's zone: its `zone` reference resolved, else the geometry sent. */
+async function zoneJson(
+  database: Database,
+  request: FastifyRequest,
+  body: { zone?: ZoneReference; geometry?: ZonePolygon },
+): Promise<string> {
+  if (body.zone) return zoneOutlineJson(database, await resolveZone(database, body.zone, zoneOwnerOf(request)));
+  return JSON.stringify(body.geometry);
 }
 
 /**
@@ -122,8 +141,10 @@ export const publicServicesRoutes: RouteModule = (app, { database }) => {
     async (request) => {
       const query = parseInput(withinPolygonQuerySchema, arrayKeys(request.query), 'query');
       const body = parseInput(withinPolygonBodySchema, request.body, 'body');
+      const geometry = body.polygon ? polygonOf(body.polygon) : undefined;
+      const withinGeometry = await zoneJson(database, request, { zone: body.zone, geometry });
       return service.search(
-        { types: query.service_types, withinGeometry: JSON.stringify(polygonOf(body)), withCoordinatesOnly: true },
+        { types: query.service_types, withinGeometry, withCoordinatesOnly: true },
         { limit: query.limit, offset: 0 },
       );
     },
@@ -148,8 +169,8 @@ export const publicServicesRoutes: RouteModule = (app, { database }) => {
       response: zoneAnalysisSchema,
     }),
     async (request) => {
-      const { geometry } = parseInput(zoneAnalysisBodySchema, request.body, 'body');
-      return service.zoneAnalysis(JSON.stringify(geometry));
+      const body = parseInput(zoneAnalysisBodySchema, request.body, 'body');
+      return service.zoneAnalysis(await zoneJson(database, request, body));
     },
   );
 
@@ -163,9 +184,9 @@ export const publicServicesRoutes: RouteModule = (app, { database }) => {
       response: servedPopulationSchema,
     }),
     async (request) => {
-      const { geometry } = parseInput(zoneAnalysisBodySchema, request.body, 'body');
+      const body = parseInput(zoneAnalysisBodySchema, request.body, 'body');
       const sources = (await service.sources()).map(({ count: _count, ...note }) => note);
-      return served.compute(JSON.stringify(geometry), sources);
+      return served.compute(await zoneJson(database, request, body), sources);
     },
   );
 };

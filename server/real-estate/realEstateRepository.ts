@@ -49,15 +49,6 @@ function zoneCondition(zone: ZoneReference, parameters: Parameters): string {
 }
 
 /** SQL conditions on `dvf_mutations m` for filters. */
-/**
- * A commune zone with its arrondissements (Paris 75056 → 75101…75120) resolved to a list of codes,
- * so that the mutation queries use a plain `= ANY` on an indexed column.
- */
-export async function resolveZone(database: Queryable, zone: ZoneReference): Promise<ZoneReference> {
-  if (zone.kind !== 'commune') return zone;
-  const { rows } = await database.query<{ code: string }>('SELECT code FROM communes WHERE parent_code = $1', [zone.code]);
-  return rows.length === 0 ? zone : { kind: 'communes', codes: [zone.code, ...rows.map((row) => row.code)] };
-}
 
 function filterConditions(filters: RealEstateFilters, parameters: Parameters): string[] {
   const conditions: string[] = [];
@@ -191,8 +182,7 @@ export async function selectMarketSnapshot(
   const parameters = new Parameters();
   const where = whereClause(zone, filters, parameters);
   const housing = `${SALE} AND m.price_per_m2 IS NOT NULL AND m.single_type_local IN ('Appartement', 'Maison')`;
-  const quartile = (q: number) =>
-    guarded(`percentile_cont(${q}) WITHIN GROUP (ORDER BY m.price_per_m2)`, 'count(*)');
+  const quartile = (q: number) => guarded(`percentile_cont(${q}) WITHIN GROUP (ORDER BY m.price_per_m2)`, 'count(*)');
   const quarter = `to_char(m.date_mutation, 'YYYY') || '-T' || to_char(m.date_mutation, 'Q')`;
   const { rows } = await database.query<{
     type_local: string | null;
@@ -446,7 +436,12 @@ export async function selectClusters(database: Queryable, query: ClustersQuery):
 }
 
 /** Centroid-free circle of `radiusKm` around a point, as GeoJSON (for `/api/real-estate/coordinates`). */
-export async function selectCircle(database: Queryable, longitude: number, latitude: number, radiusKm: number): Promise<string> {
+export async function selectCircle(
+  database: Queryable,
+  longitude: number,
+  latitude: number,
+  radiusKm: number,
+): Promise<string> {
   const { rows } = await database.query<{ geojson: string }>(
     `SELECT ST_AsGeoJSON(ST_Buffer(ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, $3)::geometry) AS geojson`,
     [longitude, latitude, radiusKm * 1000],

@@ -7,7 +7,6 @@ import { parseInput } from '../http/parseInput';
 import {
   clustersQuerySchema,
   searchRequestSchema,
-  zoneReferenceSchema,
   zoneStatisticsRequestSchema,
   type ZoneStatistics,
   type ZoneStatisticsRequest,
@@ -19,9 +18,11 @@ import type {
 } from '../../kernel/real-estate/realEstateTypes';
 import type { PropertyCategory } from '../../kernel/real-estate/realEstateTypes';
 import { lotsToArrow } from './lotsToArrow';
+import { realEstateZoneOf } from './realEstateZone';
+import { polygonInputSchema } from '../../kernel/zones/polygonGeometry';
+import { isZoneReference, zoneReferenceSchema } from '../../kernel/zones/zoneReference';
 import {
   type LotRow,
-  resolveZone,
   selectBreakdown,
   selectCircle,
   selectClusters,
@@ -66,16 +67,6 @@ const transactionParams = z.object({ id: z.coerce.number().int().positive() });
 
 const noindex = (reply: FastifyReply) => reply.header('X-Robots-Tag', 'noindex');
 
-/** Priority: département, then commune, then IRIS codes, then the geometry. */
-export function zoneOf(input: z.output<typeof zoneReferenceSchema>, required = true): ZoneReference {
-  if (input.department_code) return { kind: 'departement', code: input.department_code };
-  if (input.commune_code) return { kind: 'commune', code: input.commune_code };
-  if (input.iris_codes?.length) return { kind: 'iris', codes: input.iris_codes };
-  if (input.geometry) return { kind: 'geometry', geojson: JSON.stringify(input.geometry) };
-  if (required) throw badRequest('Aucune géométrie fournie', { errors: [{ field: 'geometry', message: 'requis' }] });
-  return { kind: 'all' };
-}
-
 export function toLot(row: LotRow): RealEstateLot & { group_type_local: string } {
   const { longitude, latitude, ...rest } = row;
   return { ...rest, location: longitude === null || latitude === null ? null : { lat: latitude, lon: longitude } };
@@ -91,7 +82,6 @@ async function zoneStatistics(
 ): Promise<{ statistics: ZoneStatistics; lots: LotRow[] }> {
   const startedAt = performance.now();
   const filters: RealEstateFilters = request.filters;
-  zone = await resolveZone(database, zone);
   // Independent queries, run concurrently (PostgreSQL pool; PGlite queues them).
   const [summary, types, natures, temporal, snapshot, lots] = await Promise.all([
     selectZoneSummary(database, zone, filters),
@@ -168,17 +158,13 @@ const coordinatesSchema = zoneStatisticsRequestSchema.extend({
   radius: z.number().positive().max(50).default(1),
 });
 
-const legacyZoneSchema = zoneStatisticsRequestSchema.extend({
+/** The older whole-zone body: the zone's Feature (or FeatureCollection) and properties. */
+const wholeZoneSchema = zoneStatisticsRequestSchema.extend({
   zone: z.object({ geometry: z.unknown(), properties: z.record(z.string(), z.unknown()).optional() }).passthrough(),
 });
-
-/** A zone's geometry (a Feature, FeatureCollection or bare geometry) as a Polygon/MultiPolygon. */
-function geometryOfZone(value: unknown): unknown {
-  const object = value as { type?: string; geometry?: unknown; features?: { geometry?: unknown }[] } | undefined;
-  if (object?.type === 'Feature') return object.geometry;
-  if (object?.type === 'FeatureCollection') return object.features?.[0]?.geometry;
-  return object;
-}
+const legacyZoneSchema = zoneStatisticsRequestSchema.extend({
+  zone: z.union([zoneReferenceSchema, wholeZoneSchema.shape.zone]),
+});
 
 /**
  * Real-estate endpoints: advanced search, one transaction, zone statistics (with the
@@ -205,7 +191,7 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
   app.post('/v1/real-estate/search', postRealEstateSearchDocumentation, async (request, reply) => {
     const startedAt = performance.now();
     const body = parseInput(searchRequestSchema, request.body, 'body');
-    const zone = await resolveZone(database, zoneOf(body, false));
+    const zone = await realEstateZoneOf(database, request, body, false);
     const { rows, total } = await selectSearchPage(database, zone, body.filters, {
       offset: (body.page - 1) * body.page_size,
       limit: body.page_size,
@@ -269,7 +255,7 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
   });
   app.post('/v1/real-estate/zone-statistics', postRealEstateZoneStatisticsDocumentation, async (request, reply) => {
     const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
-    return answerZoneStatistics(database, request, reply, zoneOf(body), body);
+    return answerZoneStatistics(database, request, reply, await realEstateZoneOf(database, request, body), body);
   });
 
   /** Every lot of the zone (the "Voir toutes les transactions" list, the worker, the CSV export). */
@@ -282,7 +268,12 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
   });
   app.post('/v1/real-estate/zone-transactions', postRealEstateZoneTransactionsDocumentation, async (request, reply) => {
     const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
-    const lots = await selectZoneLots(database, await resolveZone(database, zoneOf(body)), body.filters, undefined);
+    const lots = await selectZoneLots(
+      database,
+      await realEstateZoneOf(database, request, body),
+      body.filters,
+      undefined,
+    );
     noindex(reply);
     reply.header('X-Transaction-Count', String(lots.length));
     if (wantsArrow(request)) return reply.type(ARROW_TYPE).send(Buffer.from(lotsToArrow(lots)));
@@ -322,7 +313,7 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
   });
   app.post('/real-estate', postRealEstateDocumentation, async (request, reply) => {
     const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
-    return answerZoneStatistics(database, request, reply, zoneOf(body), body);
+    return answerZoneStatistics(database, request, reply, await realEstateZoneOf(database, request, body), body);
   });
 
   const postRealEstateCoordinatesDocumentation = documented({
@@ -350,16 +341,20 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
 
   const postRealEstateZoneDocumentation = documented({
     tag: 'real-estate',
-    summary: 'Statistiques DVF d’une zone envoyée comme Feature (ancien format)',
+    summary: 'Statistiques DVF d’une zone : référence (`kind`) ou zone envoyée comme Feature (ancien format)',
     body: legacyZoneSchema,
     response: zoneStatisticsResponse,
     alternatives: [ARROW_STREAM],
   });
   app.post('/real-estate/zone', postRealEstateZoneDocumentation, async (request, reply) => {
-    const body = parseInput(legacyZoneSchema, request.body, 'body');
+    if (isZoneReference((request.body as { zone?: unknown } | undefined)?.zone)) {
+      const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
+      return answerZoneStatistics(database, request, reply, await realEstateZoneOf(database, request, body), body);
+    }
+    const { zone, ...body } = parseInput(wholeZoneSchema, request.body, 'body');
     const geometry = parseInput(
-      z.object({ geometry: zoneReferenceSchema.shape.geometry.unwrap().unwrap() }),
-      { geometry: geometryOfZone(body.zone.geometry) },
+      z.object({ geometry: polygonInputSchema }),
+      { geometry: zone.geometry },
       'body',
     ).geometry;
     return answerZoneStatistics(

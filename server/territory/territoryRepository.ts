@@ -125,3 +125,27 @@ export async function selectBoundary(
   );
   return rows[0];
 }
+
+/**
+ * The commune codes a commune stands for: itself, and its arrondissements municipaux when it is
+ * divided into them (Paris 75056 → 75056, 75101…75120). Empty when the code is unknown. The only
+ * place that knows about arrondissements for analyses.
+ */
+export async function selectCommuneCodes(database: Queryable, communeCode: string): Promise<string[]> {
+  const { rows } = await database.query<{ code: string }>(
+    `SELECT code FROM communes WHERE code = $1 OR parent_code = $1 ORDER BY code <> $1, code`,
+    [communeCode],
+  );
+  return rows.map((row) => row.code);
+}
+
+const UNIT_TABLES = { region: 'regions', department: 'departements', commune: 'communes', iris: 'iris' } as const;
+
+/** Whether a région, département, commune or IRIS with that code is loaded. */
+export async function territoryUnitExists(database: Queryable, level: BoundaryLevel, code: string): Promise<boolean> {
+  const { rows } = await database.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM ${UNIT_TABLES[level]} WHERE code = $1) AS found`,
+    [code],
+  );
+  return rows[0]?.found === true;
+}

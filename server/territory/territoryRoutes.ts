@@ -2,7 +2,13 @@ import { z } from 'zod';
 import type { RouteModule } from '../AppContext';
 import { notFound } from '../http/HttpError';
 import { parseInput } from '../http/parseInput';
-import { IRIS_CODE_PATTERN } from '../../kernel/visualizations/irisProperties';
+import {
+  TERRITORY_CODE_SCHEMAS,
+  TERRITORY_NOT_FOUND_MESSAGES,
+  communeCodeSchema,
+  departementCodeSchema,
+  regionCodeSchema,
+} from '../../kernel/territory/territoryCodes';
 import { OVERSEAS_REGION_CODES, compareFrench, sortRegions } from '../../kernel/territory/territorySchemas';
 import {
   selectBoundary,
@@ -23,39 +29,14 @@ import {
 
 const MAX_ROWS = 5000;
 const limitSchema = z.coerce.number().int().min(1).max(MAX_ROWS).default(1000);
-const regionCode = z
-  .string()
-  .trim()
-  .regex(/^\d{2}$/, 'code de région attendu (2 chiffres)');
-const departmentCode = z
-  .string()
-  .trim()
-  .regex(/^(\d{2}|2[AB]|97\d)$/i, 'code de département attendu (75, 2A, 971…)');
-const communeCode = z
-  .string()
-  .trim()
-  .regex(/^(\d{5}|2[AB]\d{3})$/i, 'code commune INSEE attendu (5 caractères)');
 
-const departmentsQuery = z.object({ region: regionCode.optional() });
-const communesQuery = z.object({
-  department: departmentCode.transform((code) => code.toUpperCase()),
-  limit: limitSchema,
-});
-const irisQuery = z.object({ commune: communeCode.transform((code) => code.toUpperCase()), limit: limitSchema });
+const departmentsQuery = z.object({ region: regionCodeSchema.optional() });
+const communesQuery = z.object({ department: departementCodeSchema, limit: limitSchema });
+const irisQuery = z.object({ commune: communeCodeSchema, limit: limitSchema });
 
-const CODE_SCHEMAS: Record<BoundaryLevel, z.ZodType<string>> = {
-  region: regionCode,
-  department: departmentCode.transform((code) => code.toUpperCase()),
-  commune: communeCode.transform((code) => code.toUpperCase()),
-  iris: z.string().trim().regex(IRIS_CODE_PATTERN, 'code IRIS attendu (9 caractères)'),
-};
+const CODE_SCHEMAS: Record<BoundaryLevel, z.ZodType<string, string>> = TERRITORY_CODE_SCHEMAS;
 
-const NOT_FOUND_MESSAGES: Record<BoundaryLevel, string> = {
-  region: 'Région introuvable',
-  department: 'Département introuvable',
-  commune: 'Commune introuvable',
-  iris: 'Zone IRIS introuvable',
-};
+const NOT_FOUND_MESSAGES: Record<BoundaryLevel, string> = TERRITORY_NOT_FOUND_MESSAGES;
 
 /**
  * Administrative zones, read from the imported boundaries: the tree's lists (régions with

@@ -5,7 +5,8 @@ import { notFound } from '../http/HttpError';
 import { parseInput } from '../http/parseInput';
 import { tileServiceFor } from '../tiles/tileServiceFor';
 import { HEATMAP_METRIC_ALIASES, type HeatmapMetric } from '../../kernel/visualizations/irisSchemas';
-import { IRIS_CODE_PATTERN, irisTypeLabel } from '../../kernel/visualizations/irisProperties';
+import { irisTypeLabel } from '../../kernel/visualizations/irisProperties';
+import { irisCodeSchema } from '../../kernel/territory/territoryCodes';
 import {
   selectIris,
   selectIrisFeatures,
@@ -128,7 +129,7 @@ export const irisRoutes: RouteModule = (app, context) => {
   const ready = () => tiles.generation();
 
   const detailParams = z.object({
-    irisCode: z.string().trim().toUpperCase().regex(IRIS_CODE_PATTERN, 'code IRIS à 9 caractères attendu'),
+    irisCode: irisCodeSchema,
   });
   const getIrisDetailsDocumentation = documented({
     tag: 'visualizations',

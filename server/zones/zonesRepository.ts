@@ -62,6 +62,20 @@ export async function selectUserZones(
   return rows;
 }
 
+/** One zone of the owner with its GeoJSON; undefined when they have none by that id. */
+export async function selectUserZone(
+  database: Queryable,
+  owner: ZoneOwner,
+  id: string,
+): Promise<UserZoneRow | undefined> {
+  const { rows } = await database.query<UserZoneRow>(
+    `SELECT ${COLUMNS}, geometry_geojson
+     FROM user_zones WHERE owner_kind = $1 AND owner_id = $2 AND id = $3`,
+    [owner.kind, owner.id, id],
+  );
+  return rows[0];
+}
+
 export async function countUserZones(database: Queryable, owner: ZoneOwner): Promise<number> {
   const { rows } = await database.query<{ count: number }>(
     'SELECT count(*)::int AS count FROM user_zones WHERE owner_kind = $1 AND owner_id = $2',

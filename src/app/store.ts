@@ -7,6 +7,7 @@ import {
   type SubscriptionApi,
 } from '../features/subscription/subscriptionApi';
 import { zonesApi as defaultZonesApi, type ZonesApi } from '../features/zones/zonesApi';
+import { territoryApi as defaultTerritoryApi, type TerritoryApi } from '../features/territory/territoryApi';
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
 import { zonesSaga } from '../features/zones/zonesSaga';
@@ -75,6 +76,7 @@ export interface StoreServices {
   subscriptionApi: SubscriptionApi;
   apiKeysApi: ApiKeysApi;
   zonesApi: ZonesApi;
+  territoryApi: TerritoryApi;
   demographicsApi: DemographicsApi;
   publicServicesApi: PublicServicesApi;
 }
@@ -90,6 +92,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
       subscriptionApi: services.subscriptionApi ?? defaultSubscriptionApi,
       apiKeysApi: services.apiKeysApi ?? defaultApiKeysApi,
       zonesApi: services.zonesApi ?? defaultZonesApi,
+      territoryApi: services.territoryApi ?? defaultTerritoryApi,
       demographicsApi: services.demographicsApi ?? defaultDemographicsApi,
       publicServicesApi: services.publicServicesApi ?? defaultPublicServicesApi,
     },

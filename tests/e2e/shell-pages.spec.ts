@@ -1,5 +1,11 @@
 import { expect, test, toolbar } from './support/shellFixtures';
-import { registerVerifiedUser, subscribeThroughCheckout } from './support/accountJourney';
+import {
+  registerThroughModal,
+  registerVerifiedUser,
+  signInThroughModal,
+  subscribeThroughCheckout,
+} from './support/accountJourney';
+import { followMailedLink } from './support/mailbox';
 
 /** A small saved zone (a square near the Hôtel de Ville) in the body the app posts to /api/user-zones. */
 const squareZone = (id: string) => ({
@@ -172,19 +178,21 @@ test.describe('routes and pages', () => {
     await expect(page.getByRole('link', { name: 'Retour à l’application' })).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/screenshots/shell-verify-email-invalid.png' });
 
-    await page.route('**/api/auth/verify-email?token=*', (route) =>
-      route.fulfill({ status: 400, json: { detail: 'Lien expiré', code: 'TOKEN_EXPIRED' } }),
-    );
-    await page.goto('/verify-email?token=abc');
-    await expect(page.getByRole('alert')).toHaveText('Lien expiré');
-    await page.route('**/api/auth/resend-verification', (route) => route.fulfill({ status: 204 }));
+    // A signed-in user whose address is not verified yet opens a link the server does not know.
+    const address = await registerThroughModal(page, 'hugo');
+    await signInThroughModal(page, address);
+    await page.goto('/verify-email?token=jeton-que-le-serveur-ne-connait-pas');
+    await expect(page.getByRole('alert')).toHaveText('Lien invalide ou expiré. Demandez un nouveau lien.');
     await page.getByRole('button', { name: 'Renvoyer l’e-mail de vérification' }).click();
     await expect(page.getByText('Email de vérification renvoyé avec succès !')).toBeVisible();
+    // The new link in the local inbox verifies the address.
+    await followMailedLink(page, address, 'Confirmez votre adresse e-mail', '/verify-email');
+    await expect(page.getByText('Votre adresse e-mail est vérifiée. Merci !')).toBeVisible();
   });
 
   test('verify-email: success, then back to the map after 3 s', async ({ page }) => {
-    await page.route('**/api/auth/verify-email?token=*', (route) => route.fulfill({ json: { message: 'ok' } }));
-    await page.goto('/verify-email?token=bon-jeton');
+    const address = await registerThroughModal(page, 'ines');
+    await followMailedLink(page, address, 'Confirmez votre adresse e-mail', '/verify-email');
     await expect(page.getByText('Votre adresse e-mail est vérifiée. Merci !')).toBeVisible();
     const shownAt = Date.now();
     await expect(page).toHaveURL(/\/map$/, { timeout: 10_000 });

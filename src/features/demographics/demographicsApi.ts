@@ -2,7 +2,7 @@ import { wrap, transfer, type Remote } from 'comlink';
 import { apiClient, type HttpClient } from '../../api/httpClient';
 import type { AggregatedDemographics } from '../../../kernel/demographics/aggregateDemographics';
 import { ARROW_STREAM_TYPE } from '../../../kernel/demographics/demographicsRecord';
-import { administrativeOf, zoneGeometry, type Zone } from '../../../kernel/zones/Zone';
+import { zoneReferenceOf, type Zone } from '../../../kernel/zones/Zone';
 import type { DemographicsWorkerApi } from '../../../workers/demographics/demographicsWorkerApi';
 
 /** 3 attempts with a linear 1 s back-off (1 s, then 2 s). */
@@ -29,11 +29,12 @@ function demographicsWorker(): Remote<DemographicsWorkerApi> {
 export function createDemographicsApi(client: HttpClient = apiClient): DemographicsApi {
   return {
     async analyze(zone, signal) {
-      const geometry = zoneGeometry(zone);
-      if (!geometry) throw new Error('Aucune géométrie fournie');
+      // The zone by reference: a territory unit by its code, a saved zone by its id, else its geometry.
+      const reference = zoneReferenceOf(zone);
+      if (!reference) throw new Error('Aucune géométrie fournie');
       const bytes = await client.post<ArrayBuffer>(
         '/v1/userzone-demographics/analyze',
-        { geometry, administrative: administrativeOf(zone) },
+        { zone: reference },
         {
           signal,
           responseType: 'arrayBuffer',

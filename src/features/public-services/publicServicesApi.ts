@@ -6,7 +6,7 @@ import type {
   ServiceCategory,
   ZoneAnalysis,
 } from '../../../kernel/public-services/publicServiceSchemas';
-import type { Geometry } from 'geojson';
+import type { ZoneReferenceInput } from '../../../kernel/zones/zoneReference';
 
 /** A search of services: types, with coordinates only, département filter, page. */
 export interface ServiceSearch {
@@ -38,11 +38,11 @@ export const publicServicesApi = {
   statistics(): Promise<PublicServiceStatistics> {
     return apiClient.get<PublicServiceStatistics>('/public-services/statistics');
   },
-  zoneAnalysis(geometry: Geometry): Promise<ZoneAnalysis> {
-    return apiClient.post<ZoneAnalysis>('/public-services/zone-analysis', { geometry });
+  zoneAnalysis(zone: ZoneReferenceInput): Promise<ZoneAnalysis> {
+    return apiClient.post<ZoneAnalysis>('/public-services/zone-analysis', { zone });
   },
-  servedPopulation(geometry: Geometry): Promise<ServedPopulation> {
-    return apiClient.post<ServedPopulation>('/public-services/served-population', { geometry });
+  servedPopulation(zone: ZoneReferenceInput): Promise<ServedPopulation> {
+    return apiClient.post<ServedPopulation>('/public-services/served-population', { zone });
   },
 };
 

@@ -11,15 +11,17 @@ import {
   type ServiceType,
   type ZoneAnalysis,
 } from '../../../kernel/public-services/publicServiceSchemas';
-import { type Zone, zoneGeometry } from '../../../kernel/zones/Zone';
+import { type Zone, zoneReferenceOf } from '../../../kernel/zones/Zone';
 import { addressLine } from './mapServicesByCategory';
 import type { PublicServicesApi } from './publicServicesApi';
 import { publicServicesActions as actions, type MapService } from './publicServicesSlice';
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;
 
 /** A type of more than 2,000 services is shown département by département (at most 5). */
-export const needsDepartements = (type: Pick<ServiceType, 'count'>) => type.count > PUBLIC_SERVICE_LIMITS.departementThreshold;
+export const needsDepartements = (type: Pick<ServiceType, 'count'>) =>
+  type.count > PUBLIC_SERVICE_LIMITS.departementThreshold;
 
 function* api() {
   return (yield getContext('publicServicesApi')) as PublicServicesApi;
@@ -28,29 +30,31 @@ function* api() {
 function* loadAnalysis(action: PayloadAction<{ zone: Zone }>) {
   const { zone } = action.payload;
   const client: PublicServicesApi = yield* api();
-  const geometry = zoneGeometry(zone);
-  if (!geometry) {
+  const reference = zoneReferenceOf(zone);
+  if (!reference) {
     yield put(actions.analysisFailed({ zoneId: zone.id, error: 'Aucune géométrie fournie' }));
     return;
   }
   try {
-    const data: ZoneAnalysis = yield call([client, client.zoneAnalysis], geometry);
+    const data: ZoneAnalysis = yield call([client, client.zoneAnalysis], reference);
     yield put(actions.analysisLoaded({ zoneId: zone.id, data }));
   } catch (error) {
-    yield put(actions.analysisFailed({ zoneId: zone.id, error: messageOf(error, 'Failed to load public service analysis') }));
+    yield put(
+      actions.analysisFailed({ zoneId: zone.id, error: messageOf(error, 'Failed to load public service analysis') }),
+    );
   }
 }
 
 function* loadServed(action: PayloadAction<{ zone: Zone }>) {
   const { zone } = action.payload;
   const client: PublicServicesApi = yield* api();
-  const geometry = zoneGeometry(zone);
-  if (!geometry) {
+  const reference = zoneReferenceOf(zone);
+  if (!reference) {
     yield put(actions.servedFailed({ zoneId: zone.id, error: 'Aucune géométrie fournie' }));
     return;
   }
   try {
-    const data: ServedPopulation = yield call([client, client.servedPopulation], geometry);
+    const data: ServedPopulation = yield call([client, client.servedPopulation], reference);
     yield put(actions.servedLoaded({ zoneId: zone.id, data }));
   } catch (error) {
     yield put(actions.servedFailed({ zoneId: zone.id, error: messageOf(error, 'Erreur de chargement') }));
@@ -112,7 +116,11 @@ function* displayType(action: PayloadAction<{ type: ServiceType; departements?: 
       .map((service) => ({
         id: service.id,
         name: service.nom,
-        address: addressLine({ street: service.numero_voie, postalCode: service.code_postal, city: service.nom_commune }),
+        address: addressLine({
+          street: service.numero_voie,
+          postalCode: service.code_postal,
+          city: service.nom_commune,
+        }),
         category: service.category,
         longitude: service.longitude as number,
         latitude: service.latitude as number,

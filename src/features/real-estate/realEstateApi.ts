@@ -1,15 +1,12 @@
 import { apiClient } from '../../api/httpClient';
 import type { ClustersResponse, ZoneStatistics } from '../../../kernel/real-estate/realEstateSchemas';
 import type { RealEstateFilters, RealEstateSearchResult } from '../../../kernel/real-estate/realEstateTypes';
-import { administrativeOf, type Zone, zoneGeometry } from '../../../kernel/zones/Zone';
+import { type Zone, zoneReferenceOf } from '../../../kernel/zones/Zone';
 
-/** The zone part of a request: codes for administrative zones, else the geometry. */
+/** The zone part of a request: its reference (territory unit by code, saved zone by id, else geometry). */
 export function zoneRequest(zone: Zone): Record<string, unknown> {
-  const administrative = administrativeOf(zone);
-  if (administrative?.level === 'department') return { department_code: administrative.code };
-  if (administrative?.level === 'commune') return { commune_code: administrative.code };
-  if (administrative?.level === 'iris') return { iris_codes: [administrative.code] };
-  return { geometry: zoneGeometry(zone) ?? null };
+  const reference = zoneReferenceOf(zone);
+  return reference ? { zone: reference } : {};
 }
 
 /** Empty values removed (empty means unset). */

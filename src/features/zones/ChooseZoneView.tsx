@@ -1,117 +1,48 @@
-import { useEffect, useState } from 'react';
-import { territoryApi } from '../territory/territoryApi';
+import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toastShown } from '../../app/shellActions';
-import {
-  ALREADY_IN_LIST_MESSAGES,
-  administrativeZone,
-  administrativeZoneId,
-  loadFailedMessage,
-  type AdministrativeUnit,
-} from '../../../kernel/zones/administrativeZone';
+import { administrativeZoneId } from '../../../kernel/zones/administrativeZone';
 import { useMapController } from '../../map/MapControllerContext';
 import { showNewZone } from './zoneFocus';
-import { zonesActions } from './zonesSlice';
+import { zonesActions, type TerritoryTreeNode } from './zonesSlice';
 
-/** A node of the tree: an administrative unit to add, or a grouping (France, DOM-TOM). */
-interface TreeNodeData {
-  key: string;
-  label: string;
-  unit?: AdministrativeUnit;
-  /** Undefined for a leaf (IRIS). */
-  loadChildren?: () => Promise<TreeNodeData[]>;
-}
-
-const irisNodes = async (communeCode: string): Promise<TreeNodeData[]> =>
-  (await territoryApi.iris(communeCode)).map((iris) => ({
-    key: `iris-${iris.iris_code}`,
-    label: `${iris.iris_name} (${iris.iris_code})`,
-    unit: { level: 'iris', code: iris.iris_code, name: iris.iris_name, communeName: iris.commune_name },
-  }));
-
-const communeNodes = async (departmentCode: string): Promise<TreeNodeData[]> =>
-  (await territoryApi.communes(departmentCode)).map((commune) => ({
-    key: `commune-${commune.code}`,
-    label: `${commune.name} (${commune.code})`,
-    unit: { level: 'commune', code: commune.code, name: commune.name },
-    loadChildren: () => irisNodes(commune.code),
-  }));
-
-const departmentNodes = async (regionCode: string): Promise<TreeNodeData[]> =>
-  (await territoryApi.departments(regionCode)).map((department) => ({
-    key: `department-${department.code}`,
-    label: `${department.name} (${department.code})`,
-    unit: { level: 'department', code: department.code, name: department.name },
-    loadChildren: () => communeNodes(department.code),
-  }));
-
-/** France > régions (overseas ones grouped last under 'DOM-TOM (Outre-Mer)') > … > IRIS. */
-const regionNodes = async (): Promise<TreeNodeData[]> => {
-  const regions = await territoryApi.regions();
-  const node = (region: (typeof regions)[number]): TreeNodeData => ({
-    key: `region-${region.code}`,
-    label: region.name,
-    unit: { level: 'region', code: region.code, name: region.name },
-    loadChildren: () => departmentNodes(region.code),
-  });
-  const overseas = regions.filter((region) => region.overseas).map(node);
-  const metropolitan = regions.filter((region) => !region.overseas).map(node);
-  return overseas.length === 0
-    ? metropolitan
-    : [
-        ...metropolitan,
-        { key: 'dom-tom', label: 'DOM-TOM (Outre-Mer)', loadChildren: () => Promise.resolve(overseas) },
-      ];
-};
-
-const FRANCE: TreeNodeData = { key: 'france', label: 'France', loadChildren: regionNodes };
+const FRANCE: TerritoryTreeNode = { key: 'france', label: 'France', expandable: true };
 
 function TreeNode({
   node,
   depth,
   onAdd,
-  initialChildren,
+  initiallyExpanded = false,
 }: {
-  node: TreeNodeData;
+  node: TerritoryTreeNode;
   depth: number;
-  onAdd: (node: TreeNodeData) => Promise<void>;
-  /** Children already loaded (France's régions): the node starts expanded. */
-  initialChildren?: TreeNodeData[];
+  onAdd: (node: TerritoryTreeNode) => void;
+  /** France starts expanded (its régions are loaded with the view). */
+  initiallyExpanded?: boolean;
 }) {
-  const [expanded, setExpanded] = useState(initialChildren !== undefined);
-  const [children, setChildren] = useState<TreeNodeData[] | null>(initialChildren ?? null);
-  const [loading, setLoading] = useState(false);
-  const [adding, setAdding] = useState(false);
+  const dispatch = useAppDispatch();
+  const [expanded, setExpanded] = useState(initiallyExpanded);
+  const children = useAppSelector((state) => state.zones.territoryTree.children[node.key]);
+  const loading = useAppSelector((state) => state.zones.territoryTree.loading.includes(node.key));
   const zoneId = node.unit ? administrativeZoneId(node.unit.level, node.unit.code) : null;
+  const adding = useAppSelector((state) => zoneId !== null && state.zones.territoryTree.adding.includes(zoneId));
   const added = useAppSelector((state) => zoneId !== null && state.zones.zones.some((zone) => zone.id === zoneId));
 
-  const load = async () => {
-    if (children || loading || !node.loadChildren) return;
-    setLoading(true);
-    try {
-      setChildren(await node.loadChildren());
-    } catch {
-      // Tree loading failures are silent (the node stays empty; collapse and expand to retry).
-      setExpanded(false);
-    } finally {
-      setLoading(false);
-    }
-  };
   const toggle = () => {
     const next = !expanded;
     setExpanded(next);
-    if (next) void load();
+    if (next && !children?.length && !loading) dispatch(zonesActions.territoryChildrenRequested(node.key));
   };
 
   return (
     <li
       role="treeitem"
-      aria-expanded={node.loadChildren ? expanded : undefined}
+      aria-expanded={node.expandable ? expanded : undefined}
       aria-level={depth + 1}
       aria-selected={added}
     >
       <div className="tree__row" style={{ paddingLeft: depth * 14 }}>
-        {node.loadChildren ? (
+        {node.expandable ? (
           <button
             type="button"
             className="tree__toggle"
@@ -127,14 +58,7 @@ function TreeNode({
           type="button"
           className={`tree__name${added ? ' tree__name--added' : ''}`}
           disabled={adding}
-          onClick={async () => {
-            setAdding(true);
-            try {
-              await onAdd(node);
-            } finally {
-              setAdding(false);
-            }
-          }}
+          onClick={() => onAdd(node)}
         >
           {node.label}
         </button>
@@ -156,52 +80,42 @@ function TreeNode({
   );
 }
 
-/** Choose-zone view: the administrative tree; clicking a name adds the unit as a zone. */
+/**
+ * Choose-zone view: the administrative tree; clicking a name adds the unit as a zone. The tree's
+ * lists and the unit's boundary are loaded by the zones saga (`territoryTreeSaga`).
+ */
 export function ChooseZoneView({ onBack }: { onBack: () => void }) {
   const dispatch = useAppDispatch();
   const controller = useMapController();
   const zones = useAppSelector((state) => state.zones.zones);
-  const [regions, setRegions] = useState<TreeNodeData[] | null>(null);
+  const regions = useAppSelector((state) => state.zones.territoryTree.children.france);
+  /** The unit just asked for: the map shows its zone once the store has it. */
+  const pending = useRef<string | null>(null);
+
   useEffect(() => {
-    let cancelled = false;
-    regionNodes()
-      .then((nodes) => {
-        if (!cancelled) setRegions(nodes);
-      })
-      .catch(() => {
-        if (!cancelled) setRegions([]);
-      });
-    return () => {
-      cancelled = true;
-    };
+    if (!regions) dispatch(zonesActions.territoryChildrenRequested('france'));
+    // Loaded once per view; the store keeps the tree afterwards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const add = async (node: TreeNodeData) => {
+  useEffect(() => {
+    const zone = pending.current ? zones.find((candidate) => candidate.id === pending.current) : undefined;
+    if (zone) {
+      pending.current = null;
+      showNewZone(controller, zone);
+    }
+  }, [zones, controller]);
+
+  const add = (node: TerritoryTreeNode) => {
     const unit = node.unit;
     if (!unit) {
       if (node.key === 'france')
         dispatch(toastShown({ type: 'info', title: 'La zone France entière est en cours de développement' }));
       return;
     }
-    if (zones.some((zone) => zone.id === administrativeZoneId(unit.level, unit.code))) {
-      dispatch(toastShown({ type: 'warning', title: ALREADY_IN_LIST_MESSAGES[unit.level] }));
-      return;
-    }
-    let zone;
-    try {
-      zone = administrativeZone(unit, await territoryApi.boundary(unit.level, unit.code));
-    } catch (error) {
-      dispatch(
-        toastShown({
-          type: 'error',
-          title: loadFailedMessage(unit.level),
-          message: error instanceof Error ? error.message : String(error),
-        }),
-      );
-      return;
-    }
-    dispatch(zonesActions.zoneCreateRequested(zone));
-    showNewZone(controller, zone);
+    const id = administrativeZoneId(unit.level, unit.code);
+    if (!zones.some((zone) => zone.id === id)) pending.current = id;
+    dispatch(zonesActions.territoryZoneAddRequested(unit));
   };
 
   return (
@@ -215,7 +129,7 @@ export function ChooseZoneView({ onBack }: { onBack: () => void }) {
       <p className="perimeter__hint">Dépliez l’arborescence puis cliquez sur un nom pour l’ajouter à vos zones.</p>
       <ul role="tree" aria-label="Zones administratives" className="tree">
         {regions ? (
-          <TreeNode node={FRANCE} depth={0} onAdd={add} {...(regions.length > 0 ? { initialChildren: regions } : {})} />
+          <TreeNode node={FRANCE} depth={0} onAdd={add} initiallyExpanded={regions.length > 0} />
         ) : (
           <li className="perimeter__sync" role="status">
             <span className="spinner" aria-hidden="true" /> Chargement des régions…

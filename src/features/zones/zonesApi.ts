@@ -12,13 +12,17 @@ export function createZonesApi(client: HttpClient = apiClient) {
           params: { include_geometry: includeGeometry },
           credentials: true,
         });
-        return Array.isArray(zones) ? zones : [];
+        return Array.isArray(zones) ? zones.map((zone) => ({ ...zone, savedOnServer: true })) : [];
       } catch {
         return [];
       }
     },
     /** Saves a zone (idempotent by id); throws an ApiError whose message is the server's `detail`. */
-    save: (zone: Zone) => client.post<Zone>('/user-zones', zone, { credentials: true }),
+    async save(zone: Zone): Promise<Zone> {
+      const { savedOnServer: _local, ...body } = zone;
+      const saved = await client.post<Zone>('/user-zones', body, { credentials: true });
+      return { ...saved, savedOnServer: true };
+    },
     /** Deletes one zone; a zone the server does not know is already gone. */
     async remove(id: string): Promise<void> {
       try {

@@ -57,7 +57,6 @@ const zone = (id: string): Zone => ({
   properties: {},
 });
 
-
 describe('zones saga against the real /api/user-zones server', () => {
   let database: Database;
   let app: FastifyInstance;

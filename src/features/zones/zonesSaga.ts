@@ -1,6 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { ZonesApi } from './zonesApi';
+import { territoryTreeSaga } from './territoryTreeSaga';
 import { ApiError } from '../../api/ApiError';
 import type { Zone } from '../../../kernel/zones/Zone';
 import { layoutActions, type LayoutState } from '../../app/shellActions';
@@ -21,7 +22,9 @@ const messageOf = (error: unknown, fallback: string) =>
  */
 function* loadZones() {
   const api = (yield getContext('zonesApi')) as ZonesApi;
-  const before = new Set(((yield select((state: ZonesSagaState) => state.zones.zones)) as Zone[]).map((zone) => zone.id));
+  const before = new Set(
+    ((yield select((state: ZonesSagaState) => state.zones.zones)) as Zone[]).map((zone) => zone.id),
+  );
   yield put(zonesActions.syncStatusChanged({ status: 'syncing' }));
   const saved: Zone[] = yield call([api, api.list], true);
   const current = (yield select((state: ZonesSagaState) => state.zones.zones)) as Zone[];
@@ -102,4 +105,5 @@ export function* zonesSaga() {
   yield takeEvery(zonesActions.zoneDeleteRequested.type, deleteZone);
   yield takeLatest(zonesActions.zonesClearRequested.type, clearZones);
   yield takeLatest(zonesActions.zonesRetryRequested.type, retry);
+  yield call(territoryTreeSaga);
 }

@@ -1,6 +1,26 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import type { Zone } from '../../../kernel/zones/Zone';
+import type { AdministrativeUnit } from '../../../kernel/zones/administrativeZone';
+
+/** A node of the administrative tree: a unit to add, or a grouping (France, DOM-TOM). */
+export interface TerritoryTreeNode {
+  key: string;
+  label: string;
+  unit?: AdministrativeUnit;
+  /** False for a leaf (IRIS). */
+  expandable: boolean;
+}
+
+/** The administrative tree, loaded node by node by the zones saga. */
+export interface TerritoryTreeState {
+  /** Children by node key ('france', 'region-11', 'department-75', 'commune-75111', 'dom-tom'). */
+  children: Record<string, TerritoryTreeNode[]>;
+  /** Nodes whose children are being loaded. */
+  loading: string[];
+  /** Units being added (their boundary is being fetched), by zone id. */
+  adding: string[];
+}
 
 /** Zone sync status. */
 export type ZoneSyncStatus = 'idle' | 'syncing' | 'error';
@@ -18,6 +38,7 @@ export interface ZonesState {
   drawing: { active: boolean; points: [number, number][] };
   /** The isochrone previewed by the create-zone view (re-contoured locally as the slider moves). */
   preview: Feature<Polygon | MultiPolygon> | null;
+  territoryTree: TerritoryTreeState;
 }
 
 export const initialZonesState: ZonesState = {
@@ -29,6 +50,7 @@ export const initialZonesState: ZonesState = {
   lastFailure: null,
   drawing: { active: false, points: [] },
   preview: null,
+  territoryTree: { children: {}, loading: [], adding: [] },
 };
 
 /** The zone store's error messages. */
@@ -85,6 +107,28 @@ export const zonesSlice = createSlice({
     },
     zoneSaveFailed(state, action: PayloadAction<{ zoneId: string; message: string }>) {
       state.lastFailure = { ...action.payload, sequence: (state.lastFailure?.sequence ?? 0) + 1 };
+    },
+    /** (saga): load the children of a node of the administrative tree. */
+    territoryChildrenRequested(state, action: PayloadAction<string>) {
+      if (!state.territoryTree.loading.includes(action.payload)) state.territoryTree.loading.push(action.payload);
+    },
+    territoryChildrenLoaded(state, action: PayloadAction<{ key: string; nodes: TerritoryTreeNode[] }>) {
+      state.territoryTree.children[action.payload.key] = action.payload.nodes;
+      state.territoryTree.loading = state.territoryTree.loading.filter((key) => key !== action.payload.key);
+    },
+    /** Tree loading failures are silent: the node stays empty (collapse and expand to retry). */
+    territoryChildrenFailed(state, action: PayloadAction<string>) {
+      // The view's first list: shown empty (France collapsed) rather than loading for ever.
+      if (action.payload === 'france') state.territoryTree.children.france = [];
+      state.territoryTree.loading = state.territoryTree.loading.filter((key) => key !== action.payload);
+    },
+    /** (saga): fetch the unit's boundary and create its zone (toasts when already listed or on failure). */
+    territoryZoneAddRequested(state, action: PayloadAction<AdministrativeUnit>) {
+      const id = `${action.payload.level}-${action.payload.code}`;
+      if (!state.territoryTree.adding.includes(id)) state.territoryTree.adding.push(id);
+    },
+    territoryZoneAddEnded(state, action: PayloadAction<string>) {
+      state.territoryTree.adding = state.territoryTree.adding.filter((id) => id !== action.payload);
     },
     /** (saga): load the saved zones; replaces the local ones. */
     zonesLoadRequested() {},

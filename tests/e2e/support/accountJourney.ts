@@ -3,15 +3,10 @@ import { followMailedLink, uniqueEmail } from './mailbox';
 
 export const TEST_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
-/**
- * Creates an account through the registration modal, opens the verification mail in the local inbox and
- * follows its link: the user ends verified and signed in, on the verify-email page. Returns the address.
- */
-export async function registerVerifiedUser(
-  page: Page,
-  label: string,
-  password = 'phrase de passe solide',
-): Promise<string> {
+export const PASSWORD = 'phrase de passe solide';
+
+/** Creates an account through the registration modal (the verification mail is not opened). Returns the address. */
+export async function registerThroughModal(page: Page, label: string, password = PASSWORD): Promise<string> {
   const address = uniqueEmail(label);
   await page.goto('/auth/register');
   const dialog = page.getByRole('dialog', { name: 'Créer un compte' });
@@ -21,9 +16,29 @@ export async function registerVerifiedUser(
   await dialog.getByRole('button', { name: 'Créer un compte' }).click();
   await expect(dialog.getByRole('status')).toContainText('Vérifiez votre boîte mail.');
   await dialog.getByRole('button', { name: 'Fermer' }).first().click();
+  return address;
+}
+
+/**
+ * Creates an account through the registration modal, opens the verification mail in the local inbox and
+ * follows its link: the user ends verified and signed in, on the verify-email page. Returns the address.
+ */
+export async function registerVerifiedUser(page: Page, label: string, password = PASSWORD): Promise<string> {
+  const address = await registerThroughModal(page, label, password);
   await followMailedLink(page, address, 'Confirmez votre adresse e-mail', '/verify-email');
   await expect(page.getByRole('status')).toContainText('Votre adresse e-mail est vérifiée');
   return address;
+}
+
+/** Signs in through the login modal from the map's toolbar. */
+export async function signInThroughModal(page: Page, address: string, password = PASSWORD): Promise<void> {
+  await page.goto('/map');
+  await page.getByRole('navigation', { name: 'Barre d’outils' }).getByRole('button', { name: 'Se connecter' }).click();
+  const login = page.getByRole('dialog', { name: 'Se connecter' });
+  await login.getByLabel('Adresse e-mail').fill(address);
+  await login.getByLabel('Mot de passe').fill(password);
+  await login.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(login).toBeHidden();
 }
 
 /** Subscribes the signed-in user to `plan` through the local test provider's checkout (Stripe test card). */

@@ -1,3 +1,4 @@
+import { isTerritoryCode } from '../../../../kernel/territory/territoryCodes';
 import { basename } from 'node:path';
 import type { Feature, Geometry } from 'geojson';
 import { geojsonToEwkt } from '../../pipeline/geojsonToWkt';
@@ -153,7 +154,7 @@ function communesPlan(communesPath: string, arrondissementsPath: string | undefi
           progress,
           (feature, index) => {
             const code = featureText(feature, 'code', file, index);
-            if (!/^(\d{5}|2[AB]\d{3})$/.test(code)) {
+            if (!isTerritoryCode('commune', code)) {
               throw new ImportError(
                 file,
                 undefined,

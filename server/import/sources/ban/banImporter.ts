@@ -1,3 +1,4 @@
+import { DEPARTEMENT_CODE_SOURCE } from '../../../../kernel/territory/territoryCodes';
 import { basename } from 'node:path';
 import { COMMUNE_CODE_PATTERN, departementOfCode } from '../../../../kernel/territory/irisCode';
 import { CopyBuffer } from '../../pipeline/copy/CopyBuffer';
@@ -26,7 +27,7 @@ const IMPORTER_VERSION = 'ban-1';
 export const BAN_DEFAULT_VINTAGE = '2024';
 
 /** `adresses-75.csv(.gz)` (one département, as adresse.data.gouv.fr distributes it) or `adresses-france.csv.gz`. */
-const BAN_FILE = /^adresses-(\d{2}|2[AB]|97\d|france)(?:-(\d{4}))?\.csv(\.gz)?$/i;
+const BAN_FILE = new RegExp(`^adresses-(${DEPARTEMENT_CODE_SOURCE}|france)(?:-(\\d{4}))?\\.csv(\\.gz)?$`, 'i');
 
 interface BanFile {
   path: string;

@@ -1,3 +1,4 @@
+import { DEPARTEMENT_CODE_SOURCE } from '../../../../kernel/territory/territoryCodes';
 import { basename } from 'node:path';
 import { COMMUNE_CODE_PATTERN, departementOfCode, normaliseIrisCode } from '../../../../kernel/territory/irisCode';
 import { CopyBuffer } from '../../pipeline/copy/CopyBuffer';
@@ -13,7 +14,7 @@ import { BPE_COUNT_INDEXES, deleteBpeCounts, deleteBpeEquipmentTypes } from './b
 const IMPORTER_VERSION = 'bpe-1';
 
 /** `bpe19_ensemble.csv` (official national), `bpe19_ensemble_france.csv.gz`, `bpe19_ensemble_75.csv`. */
-const BPE_FILE = /^bpe(\d{2})_ensemble(?:_(france|\d{2}|2[AB]|97\d))?\.csv(\.gz)?$/i;
+const BPE_FILE = new RegExp(`^bpe(\\d{2})_ensemble(?:_(france|${DEPARTEMENT_CODE_SOURCE}))?\\.csv(\\.gz)?$`, 'i');
 
 interface BpeFile {
   path: string;

@@ -1,3 +1,4 @@
+import { isTerritoryCode } from '../../../../kernel/territory/territoryCodes';
 import { basename } from 'node:path';
 import type { InseeIrisBase } from '../../../../kernel/demographics/inseeIrisBases';
 import { readDelimitedHeader } from '../../pipeline/csv/readDelimitedHeader';
@@ -113,7 +114,7 @@ export function scopeOfSuffix(suffix: string | undefined): readonly string[] | u
   const value = (suffix ?? '').toLowerCase();
   if (value === 'paris') return ['75'];
   if (value === 'idf') return ILE_DE_FRANCE;
-  if (/^(\d{2}|2[ab]|97\d)$/.test(value)) return [value.toUpperCase()];
+  if (isTerritoryCode('department', value.toUpperCase())) return [value.toUpperCase()];
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { DEPARTEMENT_CODE_SOURCE } from '../../../../kernel/territory/territoryCodes';
 import { basename } from 'node:path';
 import type { Feature, Geometry } from 'geojson';
 import { geojsonToEwkt } from '../../pipeline/geojsonToWkt';
@@ -24,7 +25,7 @@ interface ContoursFile {
   description: string;
 }
 
-const DEPARTEMENT_FILE = /^iris-(\d{2}|2[AB]|97\d)-.*\.geojson(\.gz)?$/i;
+const DEPARTEMENT_FILE = new RegExp(`^iris-(${DEPARTEMENT_CODE_SOURCE})-.*\\.geojson(\\.gz)?$`, 'i');
 const NATIONAL_FILE = /^contours-iris.*\.geojson(\.gz)?$/i;
 const GRAND_PARIS_FILE = /^iris-grand-paris-mgp.*\.geojson(\.gz)?$/i;
 

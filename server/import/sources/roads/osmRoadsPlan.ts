@@ -1,3 +1,4 @@
+import { DEPARTEMENT_CODE_SOURCE } from '../../../../kernel/territory/territoryCodes';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ImportError } from '../../pipeline/ImportError';
@@ -17,7 +18,7 @@ export interface OsmExtract {
   departement: string;
 }
 
-export const OSM_EXTRACT_FILE = /^osm-(\d{2}|2[AB]|97\d)-(.+?)(?:-extract)?\.osm\.pbf$/i;
+export const OSM_EXTRACT_FILE = new RegExp(`^osm-(${DEPARTEMENT_CODE_SOURCE})-(.+?)(?:-extract)?\\.osm\\.pbf$`, 'i');
 
 /** Edge ids: way id × 10,000 + piece, unique across extracts of the same OSM database. */
 const edgeIdOf = (wayId: number, piece: number) => wayId * 10_000 + piece;

@@ -1,3 +1,4 @@
+import { DEPARTEMENT_CODE_SOURCE } from '../../../../kernel/territory/territoryCodes';
 import { basename } from 'node:path';
 import { listDataFiles } from '../../pipeline/listDataFiles';
 
@@ -9,7 +10,10 @@ const GEOLOCALISATION_FILE = /^GeolocalisationEtablissement.*\.csv(\.gz)?$/i;
 /** INSEE's national stock, Etalab's per-département géolocalisé file, or an extract of either. */
 const ESTABLISHMENT_FILE = /^(StockEtablissement|geo[_-]siret|sirene|etablissements).*\.csv(\.gz)?$/i;
 const NATIONAL_FILE = /^StockEtablissement(_utf8)?\.csv(\.gz)?$/i;
-const DEPARTEMENT_FILE = /^(?:geo[_-]siret|StockEtablissement)[_-](\d{2}|2[AB]|97\d)(?:[_-].*)?\.csv(\.gz)?$/i;
+const DEPARTEMENT_FILE = new RegExp(
+  `^(?:geo[_-]siret|StockEtablissement)[_-](${DEPARTEMENT_CODE_SOURCE})(?:[_-].*)?\\.csv(\\.gz)?$`,
+  'i',
+);
 
 export interface SireneEstablishmentFile {
   path: string;
