@@ -9,6 +9,7 @@ import { businessesRoutes } from './businesses/businessesRoutes';
 import { basemapRoutes } from './basemap/basemapRoutes';
 import { coverageRoutes } from './coverage/coverageRoutes';
 import { demographicsRoutes } from './demographics/demographicsRoutes';
+import { exportRoutes } from './export/exportRoutes';
 import { datasetRoutes } from './datasets/datasetRoutes';
 import { geocodingRoutes } from './geocoding/geocodingRoutes';
 import { healthRoutes } from './health/healthRoutes';
@@ -35,6 +36,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   realEstateRoutes,
   publicServicesRoutes,
   businessesRoutes,
+  exportRoutes,
   accountRoutes,
   subscriptionRoutes,
   localPaymentRoutes,

@@ -17,6 +17,7 @@ import {
   codesArea,
   geometryArea,
   selectBusinesses,
+  selectDatasetsLoadStamp,
   selectFuzzyBusinesses,
   selectStatisticsGroups,
 } from './businessesRepository';
@@ -107,19 +108,17 @@ export class BusinessesService {
     }
   }
 
-  private async datasetsKey(): Promise<string> {
-    const { rows } = await this.database.query<{ key: string | null }>(
-      `SELECT max(loaded_at)::text || count(*) AS key FROM datasets`,
-    );
-    return rows[0]?.key ?? '';
-  }
-
   /** Total, area, density, size classes, top 10 divisions with their sous-classes, sources; cached. */
   async zoneStatistics(input: ZoneInput, owner?: ZoneOwner): Promise<ZoneBusinessStatistics> {
     const startedAt = performance.now();
     // Resolved before the cache key: a saved zone's id means different zones for different owners.
     const { zone, areaKm2 } = await this.resolveZone(input, 'geometry', owner);
-    const key = JSON.stringify(['statistics', await this.datasetsKey(), zone, input.include_inactive]);
+    const key = JSON.stringify([
+      'statistics',
+      await selectDatasetsLoadStamp(this.database),
+      zone,
+      input.include_inactive,
+    ]);
     const statistics = (await this.cache.get(key, async () => {
       const [groups, catalogue] = await Promise.all([
         selectStatisticsGroups(this.database, zone, input.include_inactive),

@@ -337,3 +337,11 @@ export async function selectSourceCounts(
   );
   return rows;
 }
+
+/** Changes whenever a dataset is loaded again or added: the statistics cache key. */
+export async function selectDatasetsLoadStamp(database: Queryable): Promise<string> {
+  const { rows } = await database.query<{ key: string | null }>(
+    `SELECT max(loaded_at)::text || count(*) AS key FROM datasets`,
+  );
+  return rows[0]?.key ?? '';
+}

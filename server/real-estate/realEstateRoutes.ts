@@ -75,7 +75,8 @@ export function toLot(row: LotRow): RealEstateLot & { group_type_local: string }
 const round = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 const percentage = (count: number, total: number) => (total > 0 ? Math.round((count / total) * 10000) / 100 : 0);
 
-async function zoneStatistics(
+/** The zone statistics answer and the sampled lots (the export calls it too). */
+export async function zoneStatistics(
   database: Queryable,
   zone: ZoneReference,
   request: ZoneStatisticsRequest,

@@ -9,6 +9,7 @@ import {
   applySubscription,
   recordPaymentEvent,
   selectUserByPaymentCustomer,
+  setPaidSubscriptionStatus,
   setPaymentCustomer,
 } from './subscriptionRepository';
 import { selectUserById } from '../account/accountRepository';
@@ -191,10 +192,7 @@ export class StripePaymentProvider implements PaymentProvider {
       }
       case 'invoice.paid':
       case 'invoice.payment_failed': {
-        await transaction.query(
-          `UPDATE users SET subscription_status = $2, updated_at = now() WHERE id = $1 AND tier <> 'free'`,
-          [userId, event.type === 'invoice.paid' ? 'active' : 'past_due'],
-        );
+        await setPaidSubscriptionStatus(transaction, userId, event.type === 'invoice.paid' ? 'active' : 'past_due');
         return;
       }
       default:

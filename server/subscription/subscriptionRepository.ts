@@ -81,6 +81,14 @@ export async function setPaymentCustomer(database: Queryable, userId: string, cu
   ]);
 }
 
+/** The status of a paid subscription after an invoice (a free account keeps its own). */
+export async function setPaidSubscriptionStatus(database: Queryable, userId: string, status: string): Promise<void> {
+  await database.query(
+    `UPDATE users SET subscription_status = $2, updated_at = now() WHERE id = $1 AND tier <> 'free'`,
+    [userId, status],
+  );
+}
+
 export async function selectUserByPaymentCustomer(
   database: Queryable,
   customerId: string,

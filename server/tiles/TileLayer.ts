@@ -6,7 +6,7 @@ export type TilePropertyValue = string | number | boolean | null | undefined;
 
 /**
  * One layer of a vector tile: a SQL selection of features with their properties. The SQL is a
- * `SELECT` returning `geom` (EPSG:3857), the columns named in `properties`, and `id` (an integer)
+ * query returning `geom` (EPSG:3857), the columns named in `properties`, and `id` (an integer)
  * when `hasId` is set; `!bbox!` in it stands for the tile envelope grown by the buffer, so the
  * selection can use the spatial index. It must only hold trusted text (no user input).
  */

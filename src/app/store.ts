@@ -22,6 +22,9 @@ import {
   publicServicesApi as defaultPublicServicesApi,
   type PublicServicesApi,
 } from '../features/public-services/publicServicesApi';
+import { exportApi as defaultExportApi, type ExportApi } from '../features/export/exportApi';
+import { exportSaga } from '../features/export/exportSaga';
+import { exportSlice } from '../features/export/exportSlice';
 import { publicServicesSaga } from '../features/public-services/publicServicesSaga';
 import { publicServicesSlice } from '../features/public-services/publicServicesSlice';
 import { businessesApi as defaultBusinessesApi, type BusinessesApi } from '../features/businesses/businessesApi';
@@ -62,6 +65,7 @@ const rootReducer = combineReducers({
   realEstate: realEstateSlice.reducer,
   publicServices: publicServicesSlice.reducer,
   businesses: businessesSlice.reducer,
+  export: exportSlice.reducer,
 });
 
 /** Every feature's root saga; a feature adds its saga here. */
@@ -76,6 +80,7 @@ function* rootSaga() {
     realEstateSaga(),
     publicServicesSaga(),
     businessesSaga(),
+    exportSaga(),
   ]);
 }
 
@@ -94,6 +99,7 @@ export interface StoreServices {
   /** Loads the zone's establishments into DuckDB-WASM (Node's DuckDB in tests). */
   openBusinessesEngine: OpenBusinessesEngine;
   saveFile: SaveFile;
+  exportApi: ExportApi;
 }
 
 /**
@@ -113,6 +119,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
       businessesApi: services.businessesApi ?? defaultBusinessesApi,
       openBusinessesEngine: services.openBusinessesEngine ?? openBusinessesEngineInBrowser,
       saveFile: services.saveFile ?? saveFileInBrowser,
+      exportApi: services.exportApi ?? defaultExportApi,
     },
   });
   const store = configureStore({

@@ -20,7 +20,8 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: ROOT });
 });
 
-describe('import boundaries', () => {
+// The first lint loads the whole typed ESLint project: a minute or more on a busy 2-core machine.
+describe('import boundaries', { timeout: 240_000 }, () => {
   it('kernel/ imports neither the client, the server nor the workers', async () => {
     const file = 'kernel/format/formatFrench.ts';
     expect(await boundaryErrors("export { createAppStore } from '../../src/app/store';\n", file)).toEqual([

@@ -10,15 +10,20 @@ import { applySubscription } from '../../server/subscription/subscriptionReposit
  * every figure need the tier that is sent all of them (locked figures are not sent to anonymous callers).
  */
 export async function proSessionCookie(database: Queryable): Promise<string> {
+  return tierSessionCookie(database, 'pro');
+}
+
+/** The `cookie` header of a signed-in user of `tier` (free: no subscription applied). */
+export async function tierSessionCookie(database: Queryable, tier: 'free' | 'light' | 'pro'): Promise<string> {
   const id = randomUUID();
   await insertUser(database, {
     id,
-    email: `pro-${id}@example.test`,
+    email: `${tier}-${id}@example.test`,
     passwordHash: '-',
     firstName: null,
     lastName: null,
   });
-  await applySubscription(database, id, { tier: 'pro', status: 'active', provider: 'local' });
+  if (tier !== 'free') await applySubscription(database, id, { tier, status: 'active', provider: 'local' });
   const token = randomSecret();
   await insertSession(database, {
     tokenHash: hashSecret(token),

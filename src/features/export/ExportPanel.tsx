@@ -1,6 +1,269 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectSelectedZones } from '../../app/selectors';
+import { selectAccessLevel } from '../subscription/subscriptionSlice';
 import { EmptyState } from '../../ui/EmptyState';
+import { METRIC_CATALOGUE, metricTree, EXPORT_SOURCES } from '../../../kernel/export/metricCatalogue';
+import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS } from '../../../kernel/export/exportSchemas';
+import { exportActions, selectExport } from './exportSlice';
+import './export.css';
 
-/** Placeholder until this panel's issue is built. */
+const ORDER = METRIC_CATALOGUE.map((metric) => metric.id);
+const TREE = metricTree();
+
+/** A checkbox that can show the mixed state of a partly checked group. */
+function TriStateCheckbox({
+  checked,
+  indeterminate,
+  onChange,
+  label,
+  id,
+}: {
+  checked: boolean;
+  indeterminate: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  id?: string;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return (
+    <input
+      ref={ref}
+      id={id}
+      type="checkbox"
+      checked={checked}
+      aria-checked={indeterminate ? 'mixed' : checked}
+      aria-label={label}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  );
+}
+
+function groupState(ids: readonly string[], selected: ReadonlySet<string>) {
+  const count = ids.filter((id) => selected.has(id)).length;
+  return { checked: count === ids.length && count > 0, indeterminate: count > 0 && count < ids.length, count };
+}
+
+function ChevronIcon({ open }: { open: boolean }) {
+  return (
+    <svg
+      width="12"
+      height="12"
+      viewBox="0 0 12 12"
+      aria-hidden="true"
+      style={{ transform: open ? 'rotate(90deg)' : undefined }}
+    >
+      <path d="M4 2l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The metric catalogue as a checklist tree: categories › sub-categories › metrics, tri-state select-all. */
+function MetricChecklist({
+  selected,
+  onCheck,
+}: {
+  selected: ReadonlySet<string>;
+  onCheck: (ids: string[], checked: boolean) => void;
+}) {
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const toggle = (key: string) => setOpen((state) => ({ ...state, [key]: !state[key] }));
+  const all = groupState(ORDER, selected);
+  const baseId = useId();
+  return (
+    <div className="export-tree" role="group" aria-label="Métriques à exporter">
+      <label className="export-tree__all">
+        <TriStateCheckbox
+          checked={all.checked}
+          indeterminate={all.indeterminate}
+          label="Tout sélectionner"
+          onChange={(checked) => onCheck(ORDER, checked)}
+        />
+        <span>Tout sélectionner</span>
+        <span className="export-muted">({METRIC_CATALOGUE.length} métriques)</span>
+      </label>
+      <ul className="export-tree__list">
+        {TREE.map((category) => {
+          const ids = category.subCategories.flatMap((sub) => sub.metrics.map((metric) => metric.id));
+          const state = groupState(ids, selected);
+          const key = category.id;
+          return (
+            <li key={key} className="export-tree__category">
+              <div className="export-tree__row">
+                <button
+                  type="button"
+                  className="export-tree__toggle"
+                  aria-expanded={!!open[key]}
+                  aria-label={`${open[key] ? 'Replier' : 'Déplier'} ${category.label}`}
+                  onClick={() => toggle(key)}
+                >
+                  <ChevronIcon open={!!open[key]} />
+                </button>
+                <label>
+                  <TriStateCheckbox
+                    checked={state.checked}
+                    indeterminate={state.indeterminate}
+                    label={category.label}
+                    onChange={(checked) => onCheck(ids, checked)}
+                  />
+                  <strong>{category.label}</strong>
+                </label>
+                <span className="export-muted">
+                  {state.count}/{ids.length}
+                </span>
+              </div>
+              {open[key] ? (
+                <ul className="export-tree__list">
+                  {category.subCategories.map((sub) => {
+                    const subIds = sub.metrics.map((metric) => metric.id);
+                    const subState = groupState(subIds, selected);
+                    const subKey = `${key}/${sub.label}`;
+                    return (
+                      <li key={subKey}>
+                        <div className="export-tree__row">
+                          <button
+                            type="button"
+                            className="export-tree__toggle"
+                            aria-expanded={!!open[subKey]}
+                            aria-label={`${open[subKey] ? 'Replier' : 'Déplier'} ${sub.label}`}
+                            onClick={() => toggle(subKey)}
+                          >
+                            <ChevronIcon open={!!open[subKey]} />
+                          </button>
+                          <label>
+                            <TriStateCheckbox
+                              checked={subState.checked}
+                              indeterminate={subState.indeterminate}
+                              label={sub.label}
+                              onChange={(checked) => onCheck(subIds, checked)}
+                            />
+                            <span>{sub.label}</span>
+                          </label>
+                          <span className="export-muted">
+                            {subState.count}/{subIds.length}
+                          </span>
+                        </div>
+                        {open[subKey] ? (
+                          <ul className="export-tree__list export-tree__metrics">
+                            {sub.metrics.map((metric) => (
+                              <li key={metric.id}>
+                                <label className="export-tree__metric" htmlFor={`${baseId}-${metric.id}`}>
+                                  <input
+                                    id={`${baseId}-${metric.id}`}
+                                    type="checkbox"
+                                    checked={selected.has(metric.id)}
+                                    onChange={(event) => onCheck([metric.id], event.target.checked)}
+                                  />
+                                  <span>{metric.label}</span>
+                                  <span className="export-muted" title={EXPORT_SOURCES[metric.source].label}>
+                                    {metric.unit}
+                                  </span>
+                                </label>
+                              </li>
+                            ))}
+                          </ul>
+                        ) : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+const GATE_MESSAGES = {
+  anonymous: 'Créez un compte gratuit pour accéder à cette fonctionnalité',
+  free: 'Passez à l’offre Light pour accéder à cette fonctionnalité',
+} as const;
+
+/** The 'Exporter les données' panel: selected zones, metric checklist, format, export with progress. */
 export default function ExportPanel() {
-  return <EmptyState title="Exporter les données" message="Sélectionnez au moins une zone pour exporter des données" />;
+  const dispatch = useAppDispatch();
+  const zones = useAppSelector(selectSelectedZones);
+  const level = useAppSelector(selectAccessLevel);
+  const { selectedMetricIds, format, status, progress, error, fileName } = useAppSelector(selectExport);
+  const selected = useMemo(() => new Set(selectedMetricIds), [selectedMetricIds]);
+  const busy = status === 'building' || status === 'downloading';
+  useEffect(() => {
+    dispatch(exportActions.panelOpened());
+  }, [dispatch]);
+
+  if (zones.length === 0) {
+    return (
+      <EmptyState
+        title="Exporter les données"
+        message="Sélectionnez au moins une zone pour exporter des données"
+        tone="warning"
+      />
+    );
+  }
+  const gate = level === 'anonymous' || level === 'free' ? GATE_MESSAGES[level] : null;
+  return (
+    <div className="export-panel">
+      <p className="export-panel__zones">
+        <strong>Export pour {zones.length} zone(s)</strong>
+        <span className="export-muted">{zones.map((zone) => zone.name).join(' · ')}</span>
+      </p>
+      <MetricChecklist
+        selected={selected}
+        onCheck={(ids, checked) => dispatch(exportActions.metricsChecked({ ids, checked, order: ORDER }))}
+      />
+      <fieldset className="export-formats">
+        <legend>Format</legend>
+        {EXPORT_FORMATS.map((value) => (
+          <label key={value} className="export-formats__choice">
+            <input
+              type="radio"
+              name="export-format"
+              value={value}
+              checked={format === value}
+              onChange={() => dispatch(exportActions.formatChosen(value))}
+            />
+            <span>{EXPORT_FORMAT_LABELS[value]}</span>
+          </label>
+        ))}
+      </fieldset>
+      {gate ? (
+        <p className="export-gate" role="status">
+          {gate}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button--primary button--block"
+        disabled={selectedMetricIds.length === 0 || busy}
+        onClick={() => dispatch(exportActions.exportRequested({ zoneIds: zones.map((zone) => zone.id) }))}
+      >
+        {busy ? 'Export en cours…' : `Exporter (${selectedMetricIds.length} métrique(s))`}
+      </button>
+      {busy ? (
+        <div className="export-progress" role="status" aria-live="polite">
+          <progress max={1} value={progress ?? undefined} aria-label="Progression de l’export" />
+          <span>
+            {status === 'building'
+              ? `Préparation du fichier ${EXPORT_FORMAT_LABELS[format]}…`
+              : `Téléchargement${progress === null ? '…' : ` : ${Math.round(progress * 100)} %`}`}
+          </span>
+        </div>
+      ) : null}
+      {status === 'done' && fileName ? (
+        <p className="export-done" role="status">
+          Fichier téléchargé : <strong>{fileName}</strong>
+        </p>
+      ) : null}
+      {status === 'error' && error ? (
+        <p className="export-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }

@@ -9,31 +9,10 @@ import type { ImportProgress } from '../../pipeline/ImportProgress';
 import { departementLabel } from '../../pipeline/territoryLabel';
 import { feedChecksumFiles, feedParts, findGtfsFeeds, type GtfsFeedSource, openGtfsFolder } from './gtfsFeedFiles';
 import { readFeedValidity } from './gtfsFeedValidity';
+import { assignStations, deleteFeed, describeFeed, GTFS_INDEXES, insertFeed } from './gtfsRepository';
 import { gtfsDate, gtfsDecimal, gtfsInteger, gtfsSeconds, gtfsText } from './gtfsValues';
 
 const IMPORTER_VERSION = 'gtfs-2';
-
-const GTFS_TABLES = [
-  'gtfs_agency',
-  'gtfs_stops',
-  'gtfs_routes',
-  'gtfs_trips',
-  'gtfs_calendar',
-  'gtfs_calendar_dates',
-  'gtfs_transfers',
-  'gtfs_trip_timetables',
-] as const;
-
-const INDEXES = {
-  gtfs_stops_id_index: 'CREATE UNIQUE INDEX gtfs_stops_id_index ON gtfs_stops (feed_id, stop_id)',
-  gtfs_stops_geometry_index: 'CREATE INDEX gtfs_stops_geometry_index ON gtfs_stops USING gist (geometry)',
-  gtfs_trips_id_index: 'CREATE UNIQUE INDEX gtfs_trips_id_index ON gtfs_trips (feed_id, trip_id)',
-  gtfs_trips_route_index: 'CREATE INDEX gtfs_trips_route_index ON gtfs_trips (feed_id, route_id)',
-  gtfs_transfers_stops_index:
-    'CREATE UNIQUE INDEX gtfs_transfers_stops_index ON gtfs_transfers (feed_id, from_stop_id, to_stop_id)',
-  gtfs_trip_timetables_id_index:
-    'CREATE UNIQUE INDEX gtfs_trip_timetables_id_index ON gtfs_trip_timetables (feed_id, trip_id)',
-};
 
 /** Same-name stops closer than this (metres) form one station when the feed gives no parent station. */
 const STATION_RADIUS_METRES = 300;
@@ -406,7 +385,7 @@ async function loadFeed(
   feed: GtfsFeedSource,
   departements: readonly string[],
 ): Promise<number> {
-  await transaction.query('INSERT INTO gtfs_feeds (id, name) VALUES ($1, $1)', [feed.id]);
+  await insertFeed(transaction, feed.id);
   const ids: NetworkIds = {
     agencies: new Map(),
     stops: new Set(),
@@ -452,34 +431,11 @@ async function loadFeed(
   progress.update(rows, 0.88);
 
   // Stations: the parent station, else the first same-name stop a few metres away (itself at least).
-  await transaction.query(
-    `UPDATE gtfs_stops s SET station_id = CASE
-       WHEN s.location_type = 1 THEN s.stop_id
-       WHEN s.parent_station IS NOT NULL THEN s.parent_station
-       ELSE coalesce((SELECT min(o.stop_id) FROM gtfs_stops o
-         WHERE o.feed_id = s.feed_id AND o.parent_station IS NULL AND o.stop_name = s.stop_name
-           AND coalesce(o.location_type, 0) = 0
-           AND ST_DWithin(o.geometry::geography, s.geometry::geography, $2)), s.stop_id) END
-     WHERE s.feed_id = $1`,
-    [feed.id, STATION_RADIUS_METRES],
-  );
+  await assignStations(transaction, feed.id, STATION_RADIUS_METRES);
   progress.update(rows, 0.97);
 
   // The départements the stops lie in (when the boundaries are loaded), else the asked ones.
-  await transaction.query(
-    `UPDATE gtfs_feeds SET
-       departement_codes = coalesce(nullif((SELECT array_agg(DISTINCT d.code ORDER BY d.code)
-         FROM gtfs_stops s JOIN departements d ON ST_Intersects(d.geometry, s.geometry)
-         WHERE s.feed_id = $1), '{}'), $2::text[]),
-       feed_start_date = (SELECT min(day) FROM (SELECT start_date AS day FROM gtfs_calendar WHERE feed_id = $1
-         UNION ALL SELECT date FROM gtfs_calendar_dates WHERE feed_id = $1 AND exception_type = 1) days),
-       feed_end_date = (SELECT max(day) FROM (SELECT end_date AS day FROM gtfs_calendar WHERE feed_id = $1
-         UNION ALL SELECT date FROM gtfs_calendar_dates WHERE feed_id = $1 AND exception_type = 1) days),
-       name = coalesce((SELECT string_agg(agency_name, ', ' ORDER BY agency_name) FROM gtfs_agency
-         WHERE feed_id = $1), $1)
-     WHERE id = $1`,
-    [feed.id, departements],
-  );
+  await describeFeed(transaction, feed.id, departements);
   progress.update(rows, 1);
   return rows;
 }
@@ -499,11 +455,8 @@ function gtfsPlan(
     label: `Réseau de transport en commun GTFS « ${feed.id} »${parts}${period} — ${departements.map(departementLabel).join(', ')}`,
     files: feedChecksumFiles(feed),
     version: IMPORTER_VERSION,
-    indexes: INDEXES,
-    async clear(transaction) {
-      for (const table of GTFS_TABLES) await transaction.query(`DELETE FROM ${table} WHERE feed_id = $1`, [feed.id]);
-      await transaction.query('DELETE FROM gtfs_feeds WHERE id = $1', [feed.id]);
-    },
+    indexes: GTFS_INDEXES,
+    clear: (transaction) => deleteFeed(transaction, feed.id),
     load: (transaction, progress) => loadFeed(transaction, progress, feed, departements),
   };
 }

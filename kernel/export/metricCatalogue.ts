@@ -1,0 +1,706 @@
+import { AGE_BANDS, DIPLOMA_LEVELS, SOCIO_PROFESSIONAL_GROUPS_15P } from '../demographics/inseeColumns';
+import type { AggregatedDemographics, GroupSource, LabelledCount } from '../demographics/aggregateDemographics';
+import { NAF_SECTIONS } from '../businesses/nafSections';
+import { SIZE_CLASSES, SIZE_CLASS_LABELS } from '../businesses/employeeBands';
+import { PUBLIC_SERVICE_CATEGORIES, PUBLIC_SERVICE_CATEGORY_IDS } from '../public-services/publicServiceCategories';
+import { LOCKED_DEMOGRAPHICS_TABS, type LockedDemographicsTab } from '../subscription/demographicsAccess';
+import type { ZoneFigures } from './zoneFigures';
+
+/**
+ * The one metric catalogue of the export: the panel's checklist tree, the CSV/XLSX/PDF exporters and
+ * `POST /api/export` all read it, so a metric cannot drift between them. Each metric says where its
+ * figure comes from and reads it from the answers of the domain services (`ZoneFigures`), never
+ * recomputing it: a base that is not loaded reads `null` ('non disponible'), never 0.
+ */
+
+export const METRIC_CATEGORIES = [
+  { id: 'demographics', label: 'Démographie' },
+  { id: 'businesses', label: 'Entreprises' },
+  { id: 'public_services', label: 'Services publics' },
+  { id: 'real_estate', label: 'Immobilier (DVF)' },
+] as const;
+export type MetricCategoryId = (typeof METRIC_CATEGORIES)[number]['id'];
+
+/** The datasets behind the metrics, with their producer and licence (the 'Sources' sheet, the annex). */
+export const EXPORT_SOURCES = {
+  'insee-rp': {
+    label: 'Recensement de la population — bases infracommunales IRIS',
+    producer: 'INSEE',
+    licence: 'Licence Ouverte 2.0 (Etalab)',
+  },
+  'insee-filosofi': {
+    label: 'Filosofi — revenus localisés sociaux et fiscaux (IRIS)',
+    producer: 'INSEE',
+    licence: 'Licence Ouverte 2.0 (Etalab)',
+  },
+  'france-travail': {
+    label: 'Demandeurs d’emploi inscrits (DEFM) par commune',
+    producer: 'France Travail',
+    licence: 'Licence Ouverte 2.0 (Etalab)',
+  },
+  establishments: {
+    label: 'Établissements : Sirene, OpenStreetMap, APUR BDCOM, Ville de Paris',
+    producer: 'INSEE, contributeurs OpenStreetMap, APUR, Ville de Paris',
+    licence: 'Licence Ouverte 2.0 ; ODbL (OpenStreetMap)',
+  },
+  'public-services': {
+    label: 'Annuaire de l’administration (service-public.fr), Base permanente des équipements',
+    producer: 'DILA, INSEE',
+    licence: 'Licence Ouverte 2.0 (Etalab)',
+  },
+  dvf: {
+    label: 'Demandes de valeurs foncières géolocalisées (DVF)',
+    producer: 'DGFiP, Etalab',
+    licence: 'Licence Ouverte 2.0 (Etalab)',
+  },
+} as const;
+export type ExportSourceId = keyof typeof EXPORT_SOURCES;
+
+export const METRIC_UNITS = [
+  'habitants',
+  'personnes',
+  'hab./km²',
+  'ans',
+  'indice',
+  '%',
+  'ménages',
+  'logements',
+  '€',
+  '€/m²',
+  'ventes',
+  'établissements',
+  'étab./km²',
+  'km²',
+  'services',
+] as const;
+export type MetricUnit = (typeof METRIC_UNITS)[number];
+
+/** What a metric reads for one zone: a number, or null ('non disponible'); `locked` when the tier may not see it. */
+export interface MetricReading {
+  value: number | null;
+  vintage: string | null;
+  locked?: 'light' | 'pro';
+}
+
+export interface MetricDefinition {
+  id: string;
+  label: string;
+  unit: MetricUnit;
+  category: MetricCategoryId;
+  subCategory: string;
+  source: ExportSourceId;
+  /** Decimals shown (fr-FR formats). */
+  decimals: number;
+  read: (figures: ZoneFigures) => MetricReading;
+}
+
+export const NOT_AVAILABLE = 'non disponible';
+
+const percent = (value: number | null | undefined) => (value === null || value === undefined ? null : value * 100);
+const labelled = (list: readonly LabelledCount[] | undefined, label: string) =>
+  list?.find((entry) => entry.label === label)?.value ?? null;
+
+type DemographicGroup = Exclude<keyof AggregatedDemographics, 'analysis_metadata' | 'iris_zones'>;
+
+/** The tab that locks a demographics group, as the demographics panel draws it. */
+const TAB_OF_GROUP: Partial<Record<DemographicGroup, LockedDemographicsTab>> = {
+  employment: 'employment-education',
+  education: 'employment-education',
+  revenue: 'revenue',
+  unemployment: 'unemployment',
+};
+
+function demographic<Group extends DemographicGroup>(
+  group: Group,
+  pick: (value: AggregatedDemographics[Group]) => number | null | undefined,
+  vintageOf: (value: AggregatedDemographics[Group]) => string | null = (value) => (value as GroupSource).vintage_label,
+): (figures: ZoneFigures) => MetricReading {
+  return (figures) => {
+    const tab = TAB_OF_GROUP[group];
+    if (tab && figures.lockedTabs.includes(tab)) {
+      return { value: null, vintage: null, locked: LOCKED_DEMOGRAPHICS_TABS[tab] };
+    }
+    const value = figures.demographics?.[group];
+    if (!value || !(value as GroupSource).available) return { value: null, vintage: null };
+    const figure = pick(value);
+    return { value: figure ?? null, vintage: vintageOf(value) };
+  };
+}
+
+const metrics: MetricDefinition[] = [];
+function add(
+  category: MetricCategoryId,
+  subCategory: string,
+  source: ExportSourceId,
+  entries: [id: string, label: string, unit: MetricUnit, decimals: number, read: MetricDefinition['read']][],
+) {
+  for (const [id, label, unit, decimals, read] of entries) {
+    metrics.push({ id, label, unit, category, subCategory, source, decimals, read });
+  }
+}
+
+// ——— Démographie
+add('demographics', 'Population', 'insee-rp', [
+  ['population.total', 'Population', 'habitants', 0, demographic('population', (g) => g.total)],
+  [
+    'population.15_64',
+    'Population de 15 à 64 ans',
+    'habitants',
+    0,
+    demographic('population', (g) => g.population_15_64),
+  ],
+  [
+    'population.15_plus',
+    'Population de 15 ans ou plus',
+    'habitants',
+    0,
+    demographic('population', (g) => g.population_15p),
+  ],
+  ['population.density', 'Densité de population', 'hab./km²', 0, demographic('population', (g) => g.density_per_km2)],
+  [
+    'population.median_age',
+    'Âge médian (estimé par tranches)',
+    'ans',
+    1,
+    demographic('population', (g) => g.median_age),
+  ],
+  [
+    'population.average_age',
+    'Âge moyen (estimé par tranches)',
+    'ans',
+    1,
+    demographic('population', (g) => g.average_age),
+  ],
+  [
+    'population.ageing_index',
+    'Indice de vieillissement (65 ans ou plus pour 100 moins de 25 ans)',
+    'indice',
+    1,
+    demographic('population', (g) => g.ageing_index),
+  ],
+]);
+add(
+  'demographics',
+  'Tranches d’âge',
+  'insee-rp',
+  AGE_BANDS.map((band) => [
+    `population.age.${band.column.toLowerCase()}`,
+    `Population de ${band.label}`,
+    'habitants',
+    0,
+    demographic('population', (g) => labelled(g.age_bands, band.label)),
+  ]),
+);
+add(
+  'demographics',
+  'Catégories socioprofessionnelles (15 ans ou plus)',
+  'insee-rp',
+  SOCIO_PROFESSIONAL_GROUPS_15P.map((group) => [
+    `population.csp.${group.code.toLowerCase()}`,
+    group.label,
+    'personnes',
+    0,
+    demographic('population', (g) => labelled(g.socio_professional_15p, group.label)),
+  ]),
+);
+add('demographics', 'Ménages', 'insee-rp', [
+  ['households.count', 'Ménages', 'ménages', 0, demographic('households', (g) => g.households)],
+  [
+    'households.single_person',
+    'Ménages d’une personne',
+    'ménages',
+    0,
+    demographic('households', (g) => g.single_person),
+  ],
+  [
+    'households.couples_without_children',
+    'Couples sans enfant',
+    'ménages',
+    0,
+    demographic('households', (g) => g.couples_without_children),
+  ],
+  [
+    'households.couples_with_children',
+    'Couples avec enfant(s)',
+    'ménages',
+    0,
+    demographic('households', (g) => g.couples_with_children),
+  ],
+  [
+    'households.single_parent',
+    'Familles monoparentales',
+    'ménages',
+    0,
+    demographic('households', (g) => g.single_parent),
+  ],
+  [
+    'households.average_size',
+    'Taille moyenne des ménages',
+    'personnes',
+    2,
+    demographic('households', (g) => g.average_size),
+  ],
+  ['households.persons', 'Personnes des ménages', 'personnes', 0, demographic('households', (g) => g.persons)],
+]);
+add('demographics', 'Logement', 'insee-rp', [
+  ['housing.dwellings', 'Logements', 'logements', 0, demographic('housing', (g) => g.dwellings)],
+  [
+    'housing.main_residences',
+    'Résidences principales',
+    'logements',
+    0,
+    demographic('housing', (g) => g.main_residences),
+  ],
+  [
+    'housing.secondary_residences',
+    'Résidences secondaires et logements occasionnels',
+    'logements',
+    0,
+    demographic('housing', (g) => g.secondary_residences),
+  ],
+  ['housing.vacant', 'Logements vacants', 'logements', 0, demographic('housing', (g) => g.vacant)],
+  ['housing.houses', 'Maisons', 'logements', 0, demographic('housing', (g) => g.houses)],
+  ['housing.flats', 'Appartements', 'logements', 0, demographic('housing', (g) => g.flats)],
+  [
+    'housing.owners',
+    'Résidences principales occupées par leur propriétaire',
+    'logements',
+    0,
+    demographic('housing', (g) => g.owners),
+  ],
+  [
+    'housing.tenants',
+    'Résidences principales occupées par des locataires',
+    'logements',
+    0,
+    demographic('housing', (g) => g.tenants),
+  ],
+  ['housing.social_tenants', 'Locataires HLM', 'logements', 0, demographic('housing', (g) => g.social_tenants)],
+  [
+    'housing.house_share',
+    'Part des maisons (résidences principales)',
+    '%',
+    1,
+    demographic('housing', (g) => percent(g.house_share)),
+  ],
+  [
+    'housing.flat_share',
+    'Part des appartements (résidences principales)',
+    '%',
+    1,
+    demographic('housing', (g) => percent(g.flat_share)),
+  ],
+  [
+    'housing.social_tenant_share',
+    'Part des locataires HLM',
+    '%',
+    1,
+    demographic('housing', (g) => percent(g.social_tenant_share)),
+  ],
+]);
+add('demographics', 'Revenus', 'insee-filosofi', [
+  [
+    'revenue.median',
+    'Revenu disponible médian par unité de consommation',
+    '€',
+    0,
+    demographic('revenue', (g) => g.median),
+  ],
+  ['revenue.q1', 'Revenu disponible, 1er quartile', '€', 0, demographic('revenue', (g) => g.q1)],
+  ['revenue.q3', 'Revenu disponible, 3e quartile', '€', 0, demographic('revenue', (g) => g.q3)],
+  [
+    'revenue.poverty_rate',
+    'Taux de pauvreté',
+    '%',
+    1,
+    demographic(
+      'revenue',
+      (g) => g.poverty_rate,
+      (g) => g.poverty_vintage_label,
+    ),
+  ],
+  [
+    'revenue.gini',
+    'Indice de Gini',
+    'indice',
+    3,
+    demographic(
+      'revenue',
+      (g) => g.gini,
+      (g) => g.distribution_vintage_label,
+    ),
+  ],
+  [
+    'revenue.interdecile_ratio',
+    'Rapport interdécile D9/D1',
+    'indice',
+    2,
+    demographic(
+      'revenue',
+      (g) => g.interdecile_ratio,
+      (g) => g.distribution_vintage_label,
+    ),
+  ],
+]);
+add('demographics', 'Emploi', 'insee-rp', [
+  [
+    'employment.active_15_64',
+    'Actifs de 15 à 64 ans',
+    'personnes',
+    0,
+    demographic('employment', (g) => g.active_15_64),
+  ],
+  [
+    'employment.employed_15_64',
+    'Actifs occupés de 15 à 64 ans',
+    'personnes',
+    0,
+    demographic('employment', (g) => g.employed_15_64),
+  ],
+  [
+    'employment.inactive_15_64',
+    'Inactifs de 15 à 64 ans',
+    'personnes',
+    0,
+    demographic('employment', (g) => g.inactive_15_64),
+  ],
+  [
+    'employment.students_15_64',
+    'Élèves et étudiants de 15 à 64 ans',
+    'personnes',
+    0,
+    demographic('employment', (g) => g.students_15_64),
+  ],
+  [
+    'employment.retired_15_64',
+    'Retraités de 15 à 64 ans',
+    'personnes',
+    0,
+    demographic('employment', (g) => g.retired_15_64),
+  ],
+  [
+    'employment.activity_rate',
+    'Taux d’activité des 15-64 ans',
+    '%',
+    1,
+    demographic('employment', (g) => percent(g.activity_rate)),
+  ],
+  [
+    'employment.employment_rate',
+    'Taux d’emploi des 15-64 ans',
+    '%',
+    1,
+    demographic('employment', (g) => percent(g.employment_rate)),
+  ],
+  [
+    'employment.salaried',
+    'Salariés (15 ans ou plus)',
+    'personnes',
+    0,
+    demographic('employment', (g) => g.salaried_15p),
+  ],
+  [
+    'employment.non_salaried',
+    'Non-salariés (15 ans ou plus)',
+    'personnes',
+    0,
+    demographic('employment', (g) => g.non_salaried_15p),
+  ],
+]);
+add('demographics', 'Chômage', 'insee-rp', [
+  [
+    'unemployment.unemployed_15_64',
+    'Chômeurs de 15 à 64 ans (recensement)',
+    'personnes',
+    0,
+    demographic('unemployment', (g) => g.unemployed_15_64),
+  ],
+  [
+    'unemployment.rate',
+    'Taux de chômage des 15-64 ans (recensement)',
+    '%',
+    1,
+    demographic('unemployment', (g) => percent(g.unemployment_rate)),
+  ],
+  [
+    'unemployment.rate_15_24',
+    'Taux de chômage des 15-24 ans',
+    '%',
+    1,
+    demographic('unemployment', (g) => percent(labelled(g.rates_by_age, '15-24 ans'))),
+  ],
+  [
+    'unemployment.rate_25_54',
+    'Taux de chômage des 25-54 ans',
+    '%',
+    1,
+    demographic('unemployment', (g) => percent(labelled(g.rates_by_age, '25-54 ans'))),
+  ],
+  [
+    'unemployment.rate_55_64',
+    'Taux de chômage des 55-64 ans',
+    '%',
+    1,
+    demographic('unemployment', (g) => percent(labelled(g.rates_by_age, '55-64 ans'))),
+  ],
+]);
+add(
+  'demographics',
+  'Demandeurs d’emploi',
+  'france-travail',
+  ['A', 'B', 'C', 'ABC'].map((category) => [
+    `job_seekers.${category.toLowerCase()}`,
+    `Demandeurs d’emploi, catégorie ${category}`,
+    'personnes',
+    0,
+    demographic(
+      'unemployment',
+      (g) => (g.job_seekers.available ? labelled(g.job_seekers.categories, `Catégorie ${category}`) : null),
+      (g) => g.job_seekers.period,
+    ),
+  ]),
+);
+add('demographics', 'Formation', 'insee-rp', [
+  [
+    'education.out_of_school_15p',
+    'Population non scolarisée de 15 ans ou plus',
+    'personnes',
+    0,
+    demographic('education', (g) => g.out_of_school_15p),
+  ],
+  [
+    'education.higher_share',
+    'Part des diplômés du supérieur',
+    '%',
+    1,
+    demographic('education', (g) => percent(g.higher_education_share)),
+  ],
+  [
+    'education.no_diploma_share',
+    'Part des sans diplôme ou CEP',
+    '%',
+    1,
+    demographic('education', (g) => percent(g.no_diploma_share)),
+  ],
+  ...DIPLOMA_LEVELS.map(
+    (level) =>
+      [
+        `education.diploma.${level.column.replace('NSCOL15P_', '').toLowerCase()}`,
+        `Diplôme le plus élevé : ${level.label}`,
+        'personnes',
+        0,
+        demographic('education', (g) => labelled(g.diplomas, level.label)),
+      ] as [string, string, MetricUnit, number, MetricDefinition['read']],
+  ),
+]);
+
+// ——— Entreprises
+const businessVintage = (figures: ZoneFigures) => {
+  const vintages = [...new Set((figures.businesses?.sources ?? []).map((source) => source.vintage).filter(Boolean))];
+  return vintages.length > 0 ? vintages.join(', ') : null;
+};
+const business =
+  (pick: (statistics: NonNullable<ZoneFigures['businesses']>) => number | null | undefined) =>
+  (figures: ZoneFigures): MetricReading =>
+    figures.businesses && figures.businesses.sources.length > 0
+      ? { value: pick(figures.businesses) ?? null, vintage: businessVintage(figures) }
+      : { value: null, vintage: null };
+
+add('businesses', 'Ensemble', 'establishments', [
+  ['businesses.total', 'Établissements', 'établissements', 0, business((s) => s.total_businesses)],
+  ['businesses.density', 'Densité d’établissements', 'étab./km²', 1, business((s) => s.business_density)],
+  ['businesses.area', 'Surface de la zone', 'km²', 2, business((s) => s.zone_area_km2)],
+]);
+add(
+  'businesses',
+  'Taille (effectif salarié)',
+  'establishments',
+  SIZE_CLASSES.map((size) => [
+    `businesses.size.${size}`,
+    `Établissements ${SIZE_CLASS_LABELS[size]}`,
+    'établissements',
+    0,
+    business((s) => s.employee_size_breakdown[size].count),
+  ]),
+);
+add(
+  'businesses',
+  'Secteurs d’activité (sections NAF)',
+  'establishments',
+  NAF_SECTIONS.map((section) => [
+    `businesses.section.${section.code.toLowerCase()}`,
+    `${section.code} — ${section.name}`,
+    'établissements',
+    0,
+    business((s) => s.section_breakdown.find((entry) => entry.section_code === section.code)?.count ?? 0),
+  ]),
+);
+
+// ——— Services publics
+const publicServicesVintage = (figures: ZoneFigures) => {
+  const vintages = [
+    ...new Set((figures.publicServices?.sources ?? []).map((source) => source.vintage).filter(Boolean)),
+  ];
+  return vintages.length > 0 ? vintages.join(', ') : null;
+};
+const publicService =
+  (pick: (analysis: NonNullable<ZoneFigures['publicServices']>) => number) =>
+  (figures: ZoneFigures): MetricReading =>
+    figures.publicServices && figures.publicServices.sources.length > 0
+      ? { value: pick(figures.publicServices), vintage: publicServicesVintage(figures) }
+      : { value: null, vintage: null };
+
+add('public_services', 'Ensemble', 'public-services', [
+  ['public_services.total', 'Services publics', 'services', 0, publicService((a) => a.total_services)],
+]);
+add(
+  'public_services',
+  'Par catégorie',
+  'public-services',
+  PUBLIC_SERVICE_CATEGORY_IDS.map((id) => [
+    `public_services.${id}`,
+    PUBLIC_SERVICE_CATEGORIES[id].name,
+    'services',
+    0,
+    publicService((a) => a.categories.find((category) => category.category === id)?.count ?? 0),
+  ]),
+);
+
+// ——— Immobilier
+const realEstate =
+  (pick: (statistics: NonNullable<ZoneFigures['realEstate']>) => number | null | undefined) =>
+  (figures: ZoneFigures): MetricReading =>
+    figures.realEstate && figures.realEstateVintage
+      ? { value: pick(figures.realEstate) ?? null, vintage: figures.realEstateVintage }
+      : { value: null, vintage: null };
+const byType = (statistics: NonNullable<ZoneFigures['realEstate']>, type: string) =>
+  statistics.market_snapshot?.by_type.find((entry) => entry.type_local === type);
+const yearly = (statistics: NonNullable<ZoneFigures['realEstate']>) =>
+  statistics.temporal_series.filter((point) => point.median_price_per_m2 !== null);
+
+add('real_estate', 'Transactions', 'dvf', [
+  ['real_estate.transactions', 'Mutations enregistrées', 'ventes', 0, realEstate((s) => s.total_transactions)],
+  ['real_estate.sales', 'Ventes avec un prix', 'ventes', 0, realEstate((s) => s.price_statistics.count)],
+  ['real_estate.average_price', 'Prix moyen d’une vente', '€', 0, realEstate((s) => s.price_statistics.avg)],
+  ['real_estate.median_price', 'Prix médian d’une vente', '€', 0, realEstate((s) => s.price_statistics.median)],
+]);
+add('real_estate', 'Prix au m²', 'dvf', [
+  [
+    'real_estate.m2.average',
+    'Prix moyen au m² (ventes d’un seul bien)',
+    '€/m²',
+    0,
+    realEstate((s) => s.price_per_m2_statistics.avg),
+  ],
+  [
+    'real_estate.m2.median',
+    'Prix médian au m² (ventes d’un seul bien)',
+    '€/m²',
+    0,
+    realEstate((s) => s.price_per_m2_statistics.median),
+  ],
+  ['real_estate.m2.q1', 'Prix au m², 1er quartile', '€/m²', 0, realEstate((s) => s.price_per_m2_statistics.q1)],
+  ['real_estate.m2.q3', 'Prix au m², 3e quartile', '€/m²', 0, realEstate((s) => s.price_per_m2_statistics.q3)],
+  [
+    'real_estate.m2.departement_median',
+    'Prix médian au m² du département (logements)',
+    '€/m²',
+    0,
+    realEstate((s) => s.market_snapshot?.departement_median_price_per_m2),
+  ],
+]);
+for (const [type, key] of [
+  ['Appartement', 'apartment'],
+  ['Maison', 'house'],
+] as const) {
+  const plural = type === 'Appartement' ? 'appartements' : 'maisons';
+  add('real_estate', type === 'Appartement' ? 'Appartements' : 'Maisons', 'dvf', [
+    [
+      `real_estate.${key}.sales`,
+      `Ventes d’${type === 'Appartement' ? 'appartements' : 'une maison seule'}`,
+      'ventes',
+      0,
+      realEstate((s) => byType(s, type)?.count ?? 0),
+    ],
+    [
+      `real_estate.${key}.median`,
+      `Prix médian au m² des ${plural}`,
+      '€/m²',
+      0,
+      realEstate((s) => byType(s, type)?.median),
+    ],
+    [
+      `real_estate.${key}.q1`,
+      `Prix au m² des ${plural}, 1er quartile`,
+      '€/m²',
+      0,
+      realEstate((s) => byType(s, type)?.q1),
+    ],
+    [
+      `real_estate.${key}.q3`,
+      `Prix au m² des ${plural}, 3e quartile`,
+      '€/m²',
+      0,
+      realEstate((s) => byType(s, type)?.q3),
+    ],
+  ]);
+}
+add('real_estate', 'Tendance', 'dvf', [
+  [
+    'real_estate.trend.first_year_median',
+    'Prix médian au m², première année',
+    '€/m²',
+    0,
+    realEstate((s) => yearly(s)[0]?.median_price_per_m2),
+  ],
+  [
+    'real_estate.trend.last_year_median',
+    'Prix médian au m², dernière année',
+    '€/m²',
+    0,
+    realEstate((s) => yearly(s).at(-1)?.median_price_per_m2),
+  ],
+  [
+    'real_estate.trend.change',
+    'Évolution du prix médian au m² (première → dernière année)',
+    '%',
+    1,
+    realEstate((s) => {
+      const series = yearly(s);
+      const first = series[0]?.median_price_per_m2;
+      const last = series.at(-1)?.median_price_per_m2;
+      return series.length >= 2 && first && last ? ((last - first) / first) * 100 : null;
+    }),
+  ],
+]);
+
+/** Every metric, in the panel's order. */
+export const METRIC_CATALOGUE: readonly MetricDefinition[] = metrics;
+
+const BY_ID = new Map(METRIC_CATALOGUE.map((metric) => [metric.id, metric]));
+
+export function metricById(id: string): MetricDefinition | undefined {
+  return BY_ID.get(id);
+}
+
+/** The tree the panel draws: categories › sub-categories › metrics. */
+export interface MetricTreeCategory {
+  id: MetricCategoryId;
+  label: string;
+  subCategories: { label: string; metrics: MetricDefinition[] }[];
+}
+
+export function metricTree(): MetricTreeCategory[] {
+  return METRIC_CATEGORIES.map((category) => {
+    const subCategories: MetricTreeCategory['subCategories'] = [];
+    for (const metric of METRIC_CATALOGUE.filter((entry) => entry.category === category.id)) {
+      const last = subCategories.at(-1);
+      if (last?.label === metric.subCategory) last.metrics.push(metric);
+      else subCategories.push({ label: metric.subCategory, metrics: [metric] });
+    }
+    return { id: category.id, label: category.label, subCategories };
+  });
+}
+
+export const categoryLabel = (id: MetricCategoryId) =>
+  METRIC_CATEGORIES.find((category) => category.id === id)?.label ?? id;

@@ -1,0 +1,25 @@
+import type { AggregatedDemographics } from '../demographics/aggregateDemographics';
+import type { ZoneBusinessStatistics } from '../businesses/businessSchemas';
+import type { ZoneAnalysis } from '../public-services/publicServiceSchemas';
+import type { ZoneStatistics } from '../real-estate/realEstateSchemas';
+import type { LockedDemographicsTab } from '../subscription/demographicsAccess';
+
+/** The vintage and extent of the DVF sales loaded for the zone (from the datasets register). */
+export interface RealEstateVintage {
+  /** 'DVF 2020–2024' style label, or null when no DVF dataset is recorded. */
+  label: string | null;
+}
+
+/**
+ * Everything the export reads for one zone, as the domain services answer it: each part is null
+ * when its base is not loaded (the metrics then read 'non disponible', never 0).
+ */
+export interface ZoneFigures {
+  demographics: AggregatedDemographics | null;
+  /** The demographics tabs the requesting tier may not see (their metrics are 'réservé'). */
+  lockedTabs: readonly LockedDemographicsTab[];
+  realEstate: ZoneStatistics | null;
+  realEstateVintage: string | null;
+  businesses: ZoneBusinessStatistics | null;
+  publicServices: ZoneAnalysis | null;
+}

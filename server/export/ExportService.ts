@@ -1,0 +1,191 @@
+import { createRequire } from 'node:module';
+import type { Database } from '../db/Database';
+import { badRequest, notFound } from '../http/HttpError';
+import type { UserRow } from '../account/accountRepository';
+import { accessLevelOf } from '../subscription/tierGate';
+import { selectUserZones, type UserZoneRow } from '../zones/zonesRepository';
+import { analyzeZone, type AdministrativeHint } from '../demographics/analyzeZone';
+import { polygonOf } from '../demographics/demographicsRoutes';
+import { zoneStatistics } from '../real-estate/realEstateRoutes';
+import { realEstateZoneOf } from '../real-estate/realEstateZone';
+import type { FastifyRequest } from 'fastify';
+import { BusinessesService } from '../businesses/BusinessesService';
+import { PublicServicesService } from '../public-services/PublicServicesService';
+import { listDatasets } from '../datasets/datasetRepository';
+import { aggregateDemographics } from '../../kernel/demographics/aggregateDemographics';
+import { lockedTabs, withoutLockedFigures } from '../../kernel/subscription/demographicsAccess';
+import { zoneStatisticsRequestSchema } from '../../kernel/real-estate/realEstateSchemas';
+import { zoneStatisticsRequestSchema as businessZoneSchema } from '../../kernel/businesses/businessSchemas';
+import { metricById, type MetricDefinition } from '../../kernel/export/metricCatalogue';
+import type { ExportDataset, ExportDocument, ExportZone } from '../../kernel/export/exportDocument';
+import type { ExportRequest } from '../../kernel/export/exportSchemas';
+import type { ZoneFigures } from '../../kernel/export/zoneFigures';
+
+const APP_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+
+const ADMINISTRATIVE_LEVELS = new Set(['region', 'department', 'commune', 'iris']);
+const LEVEL_LABELS: Record<string, string> = {
+  region: 'Région',
+  department: 'Département',
+  commune: 'Commune',
+  iris: 'IRIS',
+};
+
+/** The administrative level and code of a zone picked from the tree, if it is one. */
+function hintOf(properties: Record<string, unknown>): AdministrativeHint | undefined {
+  if (properties.type !== 'administrative') return undefined;
+  const { level, code } = properties;
+  return typeof level === 'string' && ADMINISTRATIVE_LEVELS.has(level) && typeof code === 'string'
+    ? { level: level as AdministrativeHint['level'], code }
+    : undefined;
+}
+
+/** The codes a zone is selected by in the real-estate and businesses services (as the panels send them). */
+function codesOf(hint: AdministrativeHint | undefined, polygon: unknown) {
+  if (hint?.level === 'department') return { department_code: hint.code };
+  if (hint?.level === 'commune') return { commune_code: hint.code };
+  if (hint?.level === 'iris') return { iris_codes: [hint.code] };
+  return { geometry: polygon as { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown[] } };
+}
+
+function outlineOf(polygon: { type: string; coordinates: unknown }): [number, number][] {
+  const rings = (polygon.type === 'Polygon' ? polygon.coordinates : (polygon.coordinates as unknown[])[0]) as [
+    number,
+    number,
+  ][][];
+  return rings[0] ?? [];
+}
+
+/** 'DVF 2020–2024' from the DVF vintages of the register (null when none is loaded). */
+export function dvfVintage(datasets: readonly ExportDataset[]): string | null {
+  const years = [...new Set(datasets.filter((dataset) => dataset.source === 'dvf').map((dataset) => dataset.vintage))]
+    .map(Number)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  if (years.length === 0) return null;
+  const first = years[0] as number;
+  const last = years.at(-1) as number;
+  return first === last ? `DVF ${first}` : `DVF ${first}–${last}`;
+}
+
+/**
+ * The export's figures: the user's saved zones, each analysed by the domain services themselves
+ * (demographics, real estate, businesses, public services — the same calls as their endpoints), then
+ * read through the metric catalogue into a serialisable {@link ExportDocument}.
+ */
+export class ExportService {
+  private readonly businesses: BusinessesService;
+  private readonly publicServices: PublicServicesService;
+
+  constructor(private readonly database: Database) {
+    this.businesses = new BusinessesService(database);
+    this.publicServices = new PublicServicesService(database);
+  }
+
+  /** 400 naming the first unknown metric ids. */
+  metricsOf(ids: readonly string[]): MetricDefinition[] {
+    const unknown = ids.filter((id) => !metricById(id));
+    if (unknown.length > 0) {
+      const message = `métrique inconnue « ${unknown.slice(0, 5).join(', ')} »`;
+      throw badRequest(`corps « metric_ids » : ${message}`, { errors: [{ field: 'metric_ids', message }] });
+    }
+    return [...new Set(ids)].map((id) => metricById(id) as MetricDefinition);
+  }
+
+  /** The user's zones of the request, in its order; 404 for a zone that is not theirs. */
+  async zonesOf(user: UserRow, ids: readonly string[]): Promise<UserZoneRow[]> {
+    const owned = new Map(
+      (await selectUserZones(this.database, { kind: 'user', id: user.id }, true)).map((row) => [row.id, row]),
+    );
+    return [...new Set(ids)].map((id) => {
+      const row = owned.get(id);
+      if (!row) throw notFound(`Zone introuvable : ${id}`);
+      return row;
+    });
+  }
+
+  /** The figures of one zone from the four domain services; a service without data gives null. */
+  async figuresOf(
+    zone: UserZoneRow,
+    user: UserRow,
+    httpRequest: FastifyRequest,
+  ): Promise<{ figures: ZoneFigures; exportZone: ExportZone }> {
+    const polygon = polygonOf(zone.geometry_geojson);
+    const geometryJson = JSON.stringify(polygon);
+    const hint = hintOf(zone.properties ?? {});
+    const level = accessLevelOf(user);
+    const codes = codesOf(hint, polygon);
+    const realEstateRequest = zoneStatisticsRequestSchema.parse({
+      ...codes,
+      include_sample_transactions: false,
+      temporal_granularity: 'year',
+    });
+    const realEstateZone = await realEstateZoneOf(this.database, httpRequest, realEstateRequest);
+    const [answer, realEstate, businesses, publicServices] = await Promise.all([
+      analyzeZone(this.database, geometryJson, hint),
+      zoneStatistics(this.database, realEstateZone, realEstateRequest),
+      this.businesses.zoneStatistics(businessZoneSchema.parse({ ...codes, include_inactive: false })),
+      this.publicServices.zoneAnalysis(geometryJson),
+    ]);
+    const demographics = aggregateDemographics(withoutLockedFigures(answer, level));
+    const hasCensus = demographics.analysis_metadata.data_year !== null;
+    return {
+      figures: {
+        demographics: hasCensus ? demographics : null,
+        lockedTabs: lockedTabs(level),
+        realEstate: realEstate.statistics,
+        realEstateVintage: null,
+        businesses,
+        publicServices,
+      },
+      exportZone: {
+        id: zone.id,
+        name: zone.name,
+        place: hint ? `${LEVEL_LABELS[hint.level]} ${hint.code}` : zone.address,
+        irisCount: hasCensus ? demographics.analysis_metadata.iris_zones_count : null,
+        coverageQuality: hasCensus ? demographics.analysis_metadata.coverage_quality : null,
+        selection: hasCensus ? demographics.analysis_metadata.analysis_type : null,
+        demoEstablishments: businesses.demo_count,
+        outline: outlineOf(polygon),
+      },
+    };
+  }
+
+  /** The document the exporters write, for the request of a user allowed to export. */
+  async document(
+    user: UserRow,
+    request: ExportRequest,
+    now: Date,
+    httpRequest: FastifyRequest,
+  ): Promise<ExportDocument> {
+    const metrics = this.metricsOf(request.metric_ids);
+    const zones = await this.zonesOf(user, request.zone_ids);
+    const datasets: ExportDataset[] = (await listDatasets(this.database)).map((record) => ({
+      source: record.source,
+      label: record.label,
+      territory: record.territory,
+      vintage: record.vintage,
+      demo: record.demo,
+    }));
+    const realEstateVintage = dvfVintage(datasets);
+    // One zone after the other: the embedded database runs one statement at a time anyway.
+    const analysed: { figures: ZoneFigures; exportZone: ExportZone }[] = [];
+    for (const zone of zones) analysed.push(await this.figuresOf(zone, user, httpRequest));
+    return {
+      format: request.format,
+      zones: analysed.map((entry) => entry.exportZone),
+      rows: metrics.map((metric) => ({
+        metricId: metric.id,
+        readings: analysed.map(({ figures }) => metric.read({ ...figures, realEstateVintage })),
+      })),
+      datasets,
+      generatedAt: now.toISOString(),
+      appVersion: APP_VERSION,
+      request: {
+        zone_ids: zones.map((zone) => zone.id),
+        metric_ids: metrics.map((metric) => metric.id),
+        format: request.format,
+      },
+    };
+  }
+}

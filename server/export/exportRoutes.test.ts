@@ -1,0 +1,262 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aggregateDemographics } from '../../kernel/demographics/aggregateDemographics';
+import type { DemographicsAnswer } from '../../kernel/demographics/demographicsRecord';
+import type { ZoneStatistics } from '../../kernel/real-estate/realEstateSchemas';
+import type { ZoneBusinessStatistics } from '../../kernel/businesses/businessSchemas';
+import { METRIC_CATALOGUE } from '../../kernel/export/metricCatalogue';
+import { LIMIT_REACHED_MESSAGE } from '../../kernel/subscription/tiers';
+import { buildTestApp } from '../../tests/support/testApp';
+import { tierSessionCookie } from '../../tests/support/proSession';
+import { openDemoDatabase, testDatabaseKinds } from '../../tests/support/testDatabase';
+import type { Database } from '../db/Database';
+
+/** The three figures the files must hold, as the API's own endpoints answer them for the 11e. */
+interface ApiFigures {
+  population: number;
+  apartmentMedian: number;
+  businesses: number;
+}
+
+const ELEVENTH = '75111';
+const KEY_METRICS = ['population.total', 'real_estate.apartment.median', 'businesses.total'];
+
+/** French number as the PDF prints it (thousands separated by a no-break space, read back as a space). */
+const french = (value: number) =>
+  new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(value).replace(/\s/g, ' ');
+
+describe.each(testDatabaseKinds())('POST /api/export on %s', (kind) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let pro = '';
+  let otherPro = '';
+  let light = '';
+  let free = '';
+  let eleventh: unknown;
+  let api: ApiFigures;
+  const folder = mkdtempSync(join(tmpdir(), 'zonalyse-export-'));
+
+  const saveZone = async (cookie: string, id: string, code: string, name: string) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user-zones',
+      headers: { cookie },
+      payload: {
+        id,
+        name,
+        coordinates: [2.38, 48.86],
+        geometry: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: eleventh, properties: {} }] },
+        properties: { type: 'administrative', level: 'commune', code },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  };
+
+  const exportFile = (cookie: string, payload: object) =>
+    app.inject({ method: 'POST', url: '/api/export', headers: cookie ? { cookie } : {}, payload });
+
+  beforeAll(async () => {
+    database = await openDemoDatabase(kind);
+    app = await buildTestApp(database);
+    // As the panel does on opening: reading the catalogue starts the file-building thread.
+    const catalogue = await app.inject({ method: 'GET', url: '/api/export/metrics' });
+    expect(catalogue.json<{ metrics: unknown[] }>().metrics).toHaveLength(METRIC_CATALOGUE.length);
+    [pro, otherPro, light, free] = await Promise.all([
+      tierSessionCookie(database, 'pro'),
+      tierSessionCookie(database, 'pro'),
+      tierSessionCookie(database, 'light'),
+      tierSessionCookie(database, 'free'),
+    ]);
+    const { rows } = await database.query<{ geometry: string }>(
+      `SELECT ST_AsGeoJSON(geometry) AS geometry FROM communes WHERE code = $1`,
+      [ELEVENTH],
+    );
+    eleventh = JSON.parse(rows[0]?.geometry ?? 'null');
+    await saveZone(pro, 'commune-75111', ELEVENTH, 'Paris 11e Arrondissement');
+    await saveZone(light, 'commune-75111', ELEVENTH, 'Paris 11e Arrondissement');
+    await saveZone(otherPro, 'commune-75111-other', ELEVENTH, 'Zone d’un autre');
+
+    // The API's figures, from the endpoints the panels call.
+    const demographics = await app.inject({
+      method: 'POST',
+      url: '/api/v1/userzone-demographics/analyze',
+      headers: { cookie: pro },
+      payload: { geometry: eleventh, administrative: { level: 'commune', code: ELEVENTH } },
+    });
+    const realEstate = await app.inject({
+      method: 'POST',
+      url: '/api/v1/real-estate/zone-statistics',
+      payload: { commune_code: ELEVENTH, include_sample_transactions: false },
+    });
+    const businesses = await app.inject({
+      method: 'POST',
+      url: '/api/v1/business/zone-statistics',
+      payload: { commune_code: ELEVENTH },
+    });
+    const population = aggregateDemographics(demographics.json<DemographicsAnswer>()).population.total;
+    const apartmentMedian = realEstate
+      .json<ZoneStatistics>()
+      .market_snapshot?.by_type.find((entry) => entry.type_local === 'Appartement')?.median;
+    api = {
+      population: population as number,
+      apartmentMedian: apartmentMedian as number,
+      businesses: businesses.json<ZoneBusinessStatistics>().total_businesses,
+    };
+    // The demo territory has all three bases for the 11e: a missing one would make the test vacuous.
+    expect(api.population).toBeGreaterThan(100_000);
+    expect(api.apartmentMedian).toBeGreaterThan(3_000);
+    expect(api.businesses).toBeGreaterThan(1_000);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('writes a CSV for Excel fr-FR: BOM, `;`, decimal comma, one row per zone × metric with the API’s figures', async () => {
+    const response = await exportFile(pro, {
+      zone_ids: ['commune-75111'],
+      metric_ids: [...KEY_METRICS, 'businesses.area'],
+      format: 'csv',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toMatch(
+      /attachment; filename="zonalyse-export-paris-11e-arrondissement-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const bytes = response.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
+    const [header, ...rows] = lines.map((line) => line.split(';'));
+    expect(header).toEqual(['Zone', 'Métrique', 'Valeur', 'Unité', 'Source', 'Millésime']);
+    expect(rows).toHaveLength(4);
+    const value = (label: string) => {
+      const row = rows.find((cells) => cells[1] === label) as string[];
+      return Number((row[2] as string).replace(',', '.'));
+    };
+    expect(value('Population')).toBe(Math.round(api.population));
+    expect(value('Prix médian au m² des appartements')).toBe(Math.round(api.apartmentMedian));
+    expect(value('Établissements')).toBe(api.businesses);
+    const area = rows.find((cells) => cells[1] === 'Surface de la zone') as string[];
+    expect(area[2]).toMatch(/^\d+,\d{2}$/);
+    expect(rows.every((cells) => cells[0] === 'Paris 11e Arrondissement' && (cells[5] ?? '').length > 0)).toBe(true);
+  });
+
+  it('writes an XLSX read back by exceljs: a sheet per category, numbers typed as numbers, frozen header, Sources', async () => {
+    const response = await exportFile(pro, { zone_ids: ['commune-75111'], metric_ids: KEY_METRICS, format: 'xlsx' });
+    expect(response.statusCode, response.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Démographie',
+      'Entreprises',
+      'Immobilier (DVF)',
+      'Sources',
+    ]);
+    const cellOf = (sheetName: string, label: string) => {
+      const sheet = workbook.getWorksheet(sheetName) as ExcelJS.Worksheet;
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(sheet.getRow(1).getCell(3).value).toBe('Paris 11e Arrondissement');
+      let found: ExcelJS.Cell | undefined;
+      sheet.eachRow((row) => {
+        if (row.getCell(2).value === label) found = row.getCell(3);
+      });
+      return found as ExcelJS.Cell;
+    };
+    const population = cellOf('Démographie', 'Population');
+    expect(typeof population.value).toBe('number');
+    expect(population.value).toBe(Math.round(api.population));
+    expect(population.numFmt).toBe('#,##0');
+    const median = cellOf('Immobilier (DVF)', 'Prix médian au m² des appartements');
+    expect(median.value).toBe(Math.round(api.apartmentMedian));
+    expect(median.numFmt).toContain('€/m²');
+    expect(cellOf('Entreprises', 'Établissements').value).toBe(api.businesses);
+    const sources = workbook.getWorksheet('Sources') as ExcelJS.Worksheet;
+    const licences: unknown[] = [];
+    sources.eachRow((row) => licences.push(row.getCell(4).value));
+    expect(licences).toContain('Licence Ouverte 2.0 (Etalab)');
+  });
+
+  it('writes the PDF study with every metric: text extracted by pdftotext holds the API’s figures', async () => {
+    const response = await exportFile(pro, {
+      zone_ids: ['commune-75111'],
+      metric_ids: METRIC_CATALOGUE.map((metric) => metric.id),
+      format: 'pdf',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const path = join(folder, `etude-${kind}.pdf`);
+    writeFileSync(path, response.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' }).replace(
+      /[\u00a0\u202f]/g,
+      ' ',
+    );
+    expect(text).toContain('Étude de marché locale');
+    expect(text).toContain('Chiffres clés');
+    expect(text).toContain('Annexe — méthode');
+    expect(text).toContain('Reproductibilité');
+    expect(text).toMatch(/Page 1 sur \d+/);
+    expect(text).toMatch(new RegExp(`Population \\(\\d+\\)\\s+${french(Math.round(api.population))} habitants`));
+    expect(text).toMatch(
+      new RegExp(`Prix médian au m² des appartements \\(\\d+\\)\\s+${french(Math.round(api.apartmentMedian))} €/m²`),
+    );
+    expect(text).toMatch(new RegExp(`Établissements \\(\\d+\\)\\s+${french(api.businesses)} établissements`));
+    const fonts = execFileSync('pdffonts', [path], { encoding: 'utf8' });
+    expect(fonts).toMatch(/NotoSans.*yes/);
+  });
+
+  it('answers 400 in French naming the field for no zone, no metric or an unknown metric id', async () => {
+    const noZone = await exportFile(pro, { zone_ids: [], metric_ids: KEY_METRICS, format: 'csv' });
+    expect(noZone.statusCode).toBe(400);
+    expect(noZone.json().detail).toBe('corps « zone_ids » : sélectionnez au moins une zone');
+    const noMetric = await exportFile(pro, { zone_ids: ['commune-75111'], metric_ids: [], format: 'csv' });
+    expect(noMetric.statusCode).toBe(400);
+    expect(noMetric.json().detail).toBe('corps « metric_ids » : sélectionnez au moins une métrique');
+    const unknown = await exportFile(pro, {
+      zone_ids: ['commune-75111'],
+      metric_ids: ['population.total', 'population.licornes'],
+      format: 'pdf',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().detail).toBe('corps « metric_ids » : métrique inconnue « population.licornes »');
+  });
+
+  it('answers 404 for a zone of another user', async () => {
+    const response = await exportFile(pro, {
+      zone_ids: ['commune-75111-other'],
+      metric_ids: KEY_METRICS,
+      format: 'csv',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().detail).toBe('Zone introuvable : commune-75111-other');
+  });
+
+  it('refuses anonymous visitors and the Free tier with the product’s message, and counts a Light export', async () => {
+    for (const cookie of ['', free]) {
+      const refused = await exportFile(cookie, { zone_ids: ['commune-75111'], metric_ids: KEY_METRICS, format: 'csv' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().detail).toBe(LIMIT_REACHED_MESSAGE);
+    }
+    const usage = async () =>
+      (await app.inject({ method: 'GET', url: '/api/payments/usage', headers: { cookie: light } })).json<{
+        exports_used: number;
+      }>().exports_used;
+    const before = await usage();
+    const response = await exportFile(light, {
+      zone_ids: ['commune-75111'],
+      metric_ids: ['population.total', 'revenue.median'],
+      format: 'csv',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await usage()).toBe(before + 1);
+    // Light does not open the income tab: the figure says so instead of a number.
+    expect(response.rawPayload.toString('utf8')).toContain(
+      'Revenu disponible médian par unité de consommation;réservé à l’offre Pro',
+    );
+  });
+});

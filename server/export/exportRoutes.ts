@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { RouteModule } from '../AppContext';
+import { parseInput } from '../http/parseInput';
+import { canExport, consumeExportQuota, limitReached, accessLevelOf } from '../subscription/tierGate';
+import { documented } from '../openapi/documented';
+import { EXPORT_CONTENT_TYPES, exportFileName, exportRequestSchema } from '../../kernel/export/exportSchemas';
+import { EXPORT_SOURCES, METRIC_CATALOGUE } from '../../kernel/export/metricCatalogue';
+import { ExportService } from './ExportService';
+import { ExportFileThread } from './ExportFileThread';
+import { csvExport } from './csvExport';
+
+const catalogueResponse = z.object({
+  metrics: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      unit: z.string(),
+      category: z.string(),
+      sub_category: z.string(),
+      source: z.string(),
+      source_label: z.string(),
+      licence: z.string(),
+    }),
+  ),
+});
+
+/**
+ * The export: the metric catalogue, and `POST /api/export` which writes the chosen metrics of the
+ * user's saved zones as CSV, XLSX or PDF. Gated by tier (anonymous and Free refused with the product's
+ * message; Light and Pro counted in the month's exports). The file is built off the event loop.
+ */
+export const exportRoutes: RouteModule = (app, { database, clock }) => {
+  const service = new ExportService(database);
+  const thread = new ExportFileThread();
+  app.addHook('onClose', async () => thread.close());
+
+  app.get(
+    '/export/metrics',
+    documented({
+      tag: 'export',
+      summary: 'Catalogue des métriques exportables (identifiant, libellé, unité, catégorie, source)',
+      description:
+        'Le panneau d’export le lit à son ouverture, ce qui prépare aussi le fil de construction des fichiers.',
+      response: catalogueResponse,
+    }),
+    async () => {
+      thread.warm();
+      return {
+        metrics: METRIC_CATALOGUE.map((metric) => ({
+          id: metric.id,
+          label: metric.label,
+          unit: metric.unit,
+          category: metric.category,
+          sub_category: metric.subCategory,
+          source: metric.source,
+          source_label: EXPORT_SOURCES[metric.source].label,
+          licence: EXPORT_SOURCES[metric.source].licence,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/export',
+    documented({
+      tag: 'export',
+      summary: 'Exporte des métriques de zones enregistrées en CSV, Excel (.xlsx) ou PDF (étude de marché locale)',
+      description:
+        '400 sans zone, sans métrique ou pour une métrique inconnue (le champ est nommé) ; 403 « Limite atteinte » ' +
+        'pour un visiteur anonyme, l’offre Gratuite ou un quota mensuel épuisé ; 404 pour une zone d’un autre utilisateur.',
+      body: exportRequestSchema,
+      response: {
+        contentType: 'application/octet-stream',
+        description: 'Le fichier (CSV, XLSX ou PDF), en pièce jointe',
+      },
+    }),
+    async (request, reply) => {
+      const body = parseInput(exportRequestSchema, request.body, 'body');
+      const user = request.user;
+      if (!user || !canExport(user)) throw limitReached({ tier: accessLevelOf(user) });
+      service.metricsOf(body.metric_ids);
+      const zones = await service.zonesOf(user, body.zone_ids);
+      const now = clock ? clock() : new Date();
+      await consumeExportQuota(database, user, now);
+      const document = await service.document(user, body, now, request);
+      // A CSV is a few milliseconds of string joining; a workbook or a PDF is built off the event loop.
+      const file = body.format === 'csv' ? csvExport(document) : await thread.build(document);
+      const name = exportFileName(
+        zones.map((zone) => zone.name),
+        body.format,
+        now,
+      );
+      return reply
+        .type(EXPORT_CONTENT_TYPES[body.format])
+        .header('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .header('X-Export-File-Name', name)
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.from(file));
+    },
+  );
+};

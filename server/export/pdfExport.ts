@@ -1,0 +1,473 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
+import type { ExportDocument, ExportZone } from '../../kernel/export/exportDocument';
+import {
+  EXPORT_SOURCES,
+  METRIC_CATEGORIES,
+  type ExportSourceId,
+  type MetricDefinition,
+  type MetricReading,
+} from '../../kernel/export/metricCatalogue';
+import { barChartSvg, chartable, chartReading, ZONE_COLOURS } from './exportCharts';
+import { formatFrench, missingText, rowsOf } from './exportValues';
+
+const require = createRequire(import.meta.url);
+const FONT_DIRECTORY = join(dirname(require.resolve('@fontsource/noto-sans/package.json')), 'files');
+/** Noto Sans (vendored by @fontsource), embedded and subset by pdfkit: text stays selectable. */
+const FONTS = {
+  regular: readFileSync(join(FONT_DIRECTORY, 'noto-sans-latin-400-normal.woff')),
+  bold: readFileSync(join(FONT_DIRECTORY, 'noto-sans-latin-700-normal.woff')),
+};
+
+const PAGE = { width: 595.28, height: 841.89, margin: 50 };
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const BOTTOM = PAGE.height - PAGE.margin - 20;
+const INK = '#111827';
+const MUTED = '#6b7280';
+const ACCENT = '#1e3a8a';
+
+/** The key figures of the summary page, when selected. */
+const KEY_METRICS = [
+  'population.total',
+  'population.density',
+  'households.count',
+  'revenue.median',
+  'unemployment.rate',
+  'businesses.total',
+  'public_services.total',
+  'real_estate.apartment.median',
+  'real_estate.sales',
+];
+
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(new Date(iso));
+
+function valueText(metric: MetricDefinition, reading: MetricReading | undefined): string {
+  if (!reading || reading.value === null) return reading ? missingText(reading) : 'non disponible';
+  return `${formatFrench(metric, reading.value)} ${metric.unit}`;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+function ensureSpace(doc: Doc, height: number) {
+  if (doc.y + height > BOTTOM) doc.addPage();
+}
+
+function heading(doc: Doc, text: string, size: number) {
+  ensureSpace(doc, size * 3);
+  doc
+    .moveDown(0.4)
+    .font('bold')
+    .fontSize(size)
+    .fillColor(ACCENT)
+    .text(text, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+  doc.moveDown(0.3).fillColor(INK).font('regular');
+}
+
+/** The zones' outlines in a framed box, each in its colour, projected with the latitude's scale. */
+function drawOutlines(doc: Doc, zones: readonly ExportZone[], x: number, y: number, width: number, height: number) {
+  doc.save().rect(x, y, width, height).fillAndStroke('#eef2f7', '#cbd5e1').restore();
+  const points = zones.flatMap((zone) => zone.outline);
+  if (points.length === 0) return;
+  const longitudes = points.map((point) => point[0]);
+  const latitudes = points.map((point) => point[1]);
+  const [west, east] = [Math.min(...longitudes), Math.max(...longitudes)];
+  const [south, north] = [Math.min(...latitudes), Math.max(...latitudes)];
+  const cos = Math.cos((((south + north) / 2) * Math.PI) / 180);
+  const spanX = Math.max((east - west) * cos, 1e-6);
+  const spanY = Math.max(north - south, 1e-6);
+  const scale = Math.min((width - 30) / spanX, (height - 30) / spanY);
+  const offsetX = x + (width - spanX * scale) / 2;
+  const offsetY = y + (height - spanY * scale) / 2;
+  const project = ([lon, lat]: [number, number]): [number, number] => [
+    offsetX + (lon - west) * cos * scale,
+    offsetY + (north - lat) * scale,
+  ];
+  zones.forEach((zone, index) => {
+    if (zone.outline.length < 3) return;
+    const colour = ZONE_COLOURS[index % ZONE_COLOURS.length] as string;
+    const [first, ...rest] = zone.outline.map(project);
+    doc.save().moveTo(...(first as [number, number]));
+    for (const point of rest) doc.lineTo(...point);
+    doc.closePath().fillOpacity(0.25).fillAndStroke(colour, colour).restore();
+  });
+  // Scale bar: a round number of kilometres near a quarter of the width.
+  const kmPerPoint = 111.32 / scale;
+  const target = (width / 4) * kmPerPoint;
+  const magnitude = 10 ** Math.floor(Math.log10(target));
+  const km =
+    [1, 2, 5, 10]
+      .map((step) => step * magnitude)
+      .filter((value) => value <= target)
+      .at(-1) ?? magnitude;
+  const barLength = km / kmPerPoint;
+  doc
+    .save()
+    .moveTo(x + 12, y + height - 14)
+    .lineTo(x + 12 + barLength, y + height - 14)
+    .lineWidth(2)
+    .stroke(INK)
+    .restore();
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor(INK)
+    .text(`${new Intl.NumberFormat('fr-FR').format(km)} km`, x + 16 + barLength, y + height - 19, { lineBreak: false });
+}
+
+function cover(doc: Doc, document: ExportDocument) {
+  doc.rect(0, 0, PAGE.width, 150).fill(ACCENT);
+  doc.fillColor('#ffffff').font('bold').fontSize(28).text('Étude de marché locale', PAGE.margin, 55);
+  doc
+    .font('regular')
+    .fontSize(12)
+    .text('État local du marché — Code de commerce, art. L.330-3 et R.330-1', PAGE.margin, 95);
+  doc
+    .fillColor(INK)
+    .font('bold')
+    .fontSize(16)
+    .text(document.zones.map((zone) => zone.name).join(' · '), PAGE.margin, 180, {
+      width: CONTENT_WIDTH,
+    });
+  doc.font('regular').fontSize(11).fillColor(MUTED);
+  for (const zone of document.zones) doc.text(`${zone.name} — ${zone.place}`, { width: CONTENT_WIDTH });
+  doc
+    .moveDown(0.5)
+    .fillColor(INK)
+    .text(`Établie le ${longDate(document.generatedAt)} avec Zonalyse ${document.appVersion}.`);
+  const mapTop = doc.y + 20;
+  drawOutlines(doc, document.zones, PAGE.margin, mapTop, CONTENT_WIDTH, 330);
+  doc
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(
+      'Contour des zones étudiées (projection équirectangulaire locale). Fond : limites des zones enregistrées.',
+      PAGE.margin,
+      mapTop + 336,
+      { width: CONTENT_WIDTH },
+    );
+  if (document.zones.length > 1) {
+    document.zones.forEach((zone, index) => {
+      doc
+        .save()
+        .rect(PAGE.margin, doc.y + 4, 10, 8)
+        .fill(ZONE_COLOURS[index % ZONE_COLOURS.length] as string)
+        .restore();
+      doc.fillColor(INK).text(zone.name, PAGE.margin + 16, doc.y + 3, { width: CONTENT_WIDTH - 16 });
+    });
+  }
+}
+
+function keyFigures(doc: Doc, document: ExportDocument, rows: ReturnType<typeof rowsOf>) {
+  doc.addPage();
+  heading(doc, 'Chiffres clés', 20);
+  const keys = rows.filter((row) => KEY_METRICS.includes(row.metric.id));
+  const shown = keys.length > 0 ? keys : rows.slice(0, 8);
+  const columns = 2;
+  const boxWidth = (CONTENT_WIDTH - 12) / columns;
+  const boxHeight = 34 + 16 * document.zones.length;
+  shown.forEach((row, index) => {
+    if (index % columns === 0) ensureSpace(doc, boxHeight + 10);
+    const x = PAGE.margin + (index % columns) * (boxWidth + 12);
+    const y = index % columns === 0 ? doc.y : doc.y - boxHeight - 10;
+    doc.save().roundedRect(x, y, boxWidth, boxHeight, 6).fillAndStroke('#f8fafc', '#cbd5e1').restore();
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(row.metric.label, x + 10, y + 8, { width: boxWidth - 20, height: 14, ellipsis: true });
+    document.zones.forEach((zone, zoneIndex) => {
+      const text = valueText(row.metric, row.readings[zoneIndex]);
+      doc
+        .font('bold')
+        .fontSize(12)
+        .fillColor(ZONE_COLOURS[zoneIndex % ZONE_COLOURS.length] as string)
+        .text(document.zones.length > 1 ? `${text}  (${zone.name})` : text, x + 10, y + 24 + 16 * zoneIndex, {
+          width: boxWidth - 20,
+          height: 16,
+          ellipsis: true,
+        });
+    });
+    doc.x = PAGE.margin;
+    doc.y = y + boxHeight + 10;
+  });
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(
+      'Sources et millésimes de chaque chiffre : tableaux des sections suivantes et annexe.',
+      PAGE.margin,
+      doc.y + 4,
+    );
+}
+
+/** A table: metric, one column per zone (side by side), and the footnote of its sources and vintages. */
+function table(
+  doc: Doc,
+  zones: readonly ExportZone[],
+  rows: ReturnType<typeof rowsOf>,
+  footnotes: Map<string, number>,
+) {
+  const labelWidth = zones.length > 2 ? 170 : 230;
+  const zoneWidth = (CONTENT_WIDTH - labelWidth) / zones.length;
+  const headerHeight = 18;
+  const drawHeader = () => {
+    const y = doc.y;
+    doc.save().rect(PAGE.margin, y, CONTENT_WIDTH, headerHeight).fill('#e0e7ff').restore();
+    doc
+      .font('bold')
+      .fontSize(8)
+      .fillColor(INK)
+      .text('Indicateur', PAGE.margin + 4, y + 5, { width: labelWidth - 8, lineBreak: false });
+    zones.forEach((zone, index) => {
+      doc.text(zone.name, PAGE.margin + labelWidth + index * zoneWidth, y + 5, {
+        width: zoneWidth - 6,
+        align: 'right',
+        height: 10,
+        ellipsis: true,
+      });
+    });
+    doc.y = y + headerHeight;
+  };
+  ensureSpace(doc, headerHeight + 18 * Math.min(rows.length, 3));
+  drawHeader();
+  rows.forEach((row, index) => {
+    const key = `${row.metric.source}\u0000${[...new Set(row.readings.map((reading) => reading.vintage ?? ''))].join(', ')}`;
+    if (!footnotes.has(key)) footnotes.set(key, footnotes.size + 1);
+    const note = footnotes.get(key) as number;
+    const labelHeight = doc
+      .font('regular')
+      .fontSize(8)
+      .heightOfString(`${row.metric.label} (${note})`, { width: labelWidth - 8 });
+    const height = Math.max(16, labelHeight + 6);
+    if (doc.y + height > BOTTOM) {
+      doc.addPage();
+      drawHeader();
+    }
+    const y = doc.y;
+    if (index % 2 === 1) doc.save().rect(PAGE.margin, y, CONTENT_WIDTH, height).fill('#f8fafc').restore();
+    doc.fillColor(INK).text(`${row.metric.label} `, PAGE.margin + 4, y + 4, { width: labelWidth - 8, continued: true });
+    doc.fillColor(MUTED).fontSize(6).text(`(${note})`);
+    zones.forEach((_zone, zoneIndex) => {
+      const reading = row.readings[zoneIndex];
+      doc
+        .font(reading?.value === null ? 'regular' : 'bold')
+        .fontSize(8)
+        .fillColor(reading?.value === null ? MUTED : INK)
+        .text(valueText(row.metric, reading), PAGE.margin + labelWidth + zoneIndex * zoneWidth, y + 4, {
+          width: zoneWidth - 6,
+          align: 'right',
+        });
+    });
+    doc.font('regular');
+    doc.y = y + height;
+  });
+  doc.x = PAGE.margin;
+}
+
+function footnoteText(key: string, number: number): string {
+  const [source, vintage] = key.split('\u0000') as [ExportSourceId, string];
+  const definition = EXPORT_SOURCES[source];
+  return `(${number}) ${definition.label} — ${definition.producer}${vintage ? `, ${vintage}` : ''}.`;
+}
+
+function sections(doc: Doc, document: ExportDocument, rows: ReturnType<typeof rowsOf>) {
+  for (const category of METRIC_CATEGORIES) {
+    const categoryRows = rows.filter((row) => row.metric.category === category.id);
+    if (categoryRows.length === 0) continue;
+    doc.addPage();
+    heading(doc, category.label, 20);
+    const footnotes = new Map<string, number>();
+    const subCategories = [...new Set(categoryRows.map((row) => row.metric.subCategory))];
+    for (const subCategory of subCategories) {
+      const subRows = categoryRows.filter((row) => row.metric.subCategory === subCategory);
+      heading(doc, subCategory, 12);
+      const chartRows = { metrics: subRows.map((row) => row.metric), readings: subRows.map((row) => row.readings) };
+      if (chartable(chartRows)) {
+        const height = Math.min(300, 40 + subRows.length * (10 + 8 * document.zones.length));
+        ensureSpace(doc, height + 40);
+        const svg = barChartSvg(chartRows, document.zones, CONTENT_WIDTH, height);
+        SVGtoPDF(doc, svg, PAGE.margin, doc.y, {
+          width: CONTENT_WIDTH,
+          height,
+          fontCallback: (_family: string, bold: boolean) => (bold ? 'bold' : 'regular'),
+        });
+        doc.y += height + 4;
+        doc
+          .font('regular')
+          .fontSize(8)
+          .fillColor(INK)
+          .text(chartReading(subCategory, chartRows, document.zones), PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+        doc.moveDown(0.5);
+      }
+      table(doc, document.zones, subRows, footnotes);
+      doc.moveDown(0.6);
+    }
+    ensureSpace(doc, 14 * footnotes.size + 10);
+    doc.moveDown(0.3).font('regular').fontSize(7).fillColor(MUTED);
+    for (const [key, number] of footnotes)
+      doc.text(footnoteText(key, number), PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+    doc.fillColor(INK);
+  }
+}
+
+const QUALITY_LABELS = { complete: 'complète', partial: 'partielle', low: 'faible' } as const;
+
+function annex(doc: Doc, document: ExportDocument, rows: ReturnType<typeof rowsOf>) {
+  doc.addPage();
+  heading(doc, 'Annexe — méthode', 20);
+  const paragraph = (text: string) =>
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(text, PAGE.margin, doc.y, { width: CONTENT_WIDTH, align: 'justify' })
+      .moveDown(0.5);
+  paragraph(
+    'Zones. Une zone administrative (commune, arrondissement, département, IRIS) prend ses IRIS entiers par leur code : ' +
+      'ses chiffres sont ceux que l’INSEE publie pour ce territoire. Une autre zone (isochrone, polygone dessiné, région) ' +
+      'est intersectée avec les contours IRIS : chaque IRIS compte au prorata de la part de sa surface couverte ; ' +
+      'les IRIS couverts à moins de 5 % sont ignorés.',
+  );
+  paragraph(
+    'Agrégation. Les effectifs sont des sommes pondérées par la couverture ; les taux sont des rapports de sommes ' +
+      '(la méthode de l’INSEE pour un taux sur plusieurs IRIS) ; les revenus médians sont des moyennes pondérées des médianes ' +
+      'des IRIS (approximation). Âges moyen et médian : estimés à partir des centres de tranche.',
+  );
+  paragraph(
+    'Immobilier. Ventes DVF (nature « Vente ») ; prix au m² des ventes d’un seul bien, publiés à partir de 3 ventes. ' +
+      'Entreprises : établissements actifs géolocalisés dans la zone, toutes sources confondues. Services publics : ' +
+      'services géolocalisés dans la zone.',
+  );
+  paragraph(
+    'Valeurs manquantes. « non disponible » signifie que la base n’est pas chargée pour ce territoire : ce n’est jamais zéro. ' +
+      '« réservé à l’offre … » signifie que l’offre du compte n’ouvre pas ce chiffre.',
+  );
+  heading(doc, 'Couverture et qualité des données', 12);
+  for (const zone of document.zones) {
+    const coverage =
+      zone.irisCount === null
+        ? 'recensement non chargé pour ce territoire'
+        : `${zone.irisCount} IRIS, couverture ${QUALITY_LABELS[zone.coverageQuality ?? 'low']}, ` +
+          (zone.selection === 'administrative' ? 'IRIS pris entiers par code' : 'IRIS au prorata de la surface');
+    const demo =
+      zone.demoEstablishments > 0
+        ? ` ; ${new Intl.NumberFormat('fr-FR').format(zone.demoEstablishments)} établissements de démonstration (données dérivées, non officielles) inclus`
+        : '';
+    paragraph(`${zone.name} : ${coverage}${demo}.`);
+  }
+  const demoDatasets = document.datasets.filter((dataset) => dataset.demo);
+  if (demoDatasets.length > 0) {
+    paragraph(
+      `Données de démonstration (dérivées, signalées comme telles) : ${demoDatasets.map((dataset) => `${dataset.label} (${dataset.vintage})`).join(' ; ')}.`,
+    );
+  }
+  heading(doc, 'Jeux de données', 12);
+  const sources = [...new Set(rows.map((row) => row.metric.source))];
+  for (const source of sources) {
+    const definition = EXPORT_SOURCES[source];
+    const vintages = [
+      ...new Set(
+        rows
+          .filter((row) => row.metric.source === source)
+          .flatMap((row) => row.readings.map((reading) => reading.vintage))
+          .filter(Boolean),
+      ),
+    ];
+    paragraph(
+      `${definition.label} — ${definition.producer} — ${vintages.join(', ') || 'non chargé'} — ${definition.licence}.`,
+    );
+  }
+  heading(doc, 'Reproductibilité', 12);
+  doc.font('regular').fontSize(8).fillColor(INK);
+  doc.text(`Application : Zonalyse ${document.appVersion} — étude établie le ${document.generatedAt}.`, {
+    width: CONTENT_WIDTH,
+  });
+  doc.text(`Requête : POST /api/export ${JSON.stringify(document.request)}`, { width: CONTENT_WIDTH });
+  doc.text('Millésimes chargés :', { width: CONTENT_WIDTH });
+  const register = new Map<string, Set<string>>();
+  for (const dataset of document.datasets) {
+    const vintages = register.get(dataset.source) ?? new Set<string>();
+    vintages.add(dataset.vintage);
+    register.set(dataset.source, vintages);
+  }
+  for (const [source, vintages] of register) {
+    ensureSpace(doc, 12);
+    doc.text(`• ${source} : ${[...vintages].sort().join(', ')}`, PAGE.margin + 10, doc.y, {
+      width: CONTENT_WIDTH - 10,
+    });
+  }
+}
+
+function pageNumbers(doc: Doc, document: ExportDocument) {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(
+        `Étude de marché locale — ${document.zones.map((zone) => zone.name).join(', ')}`,
+        PAGE.margin,
+        PAGE.height - 35,
+        {
+          width: CONTENT_WIDTH - 80,
+          lineBreak: false,
+          ellipsis: true,
+        },
+      )
+      .text(`Page ${index + 1} sur ${range.count}`, PAGE.width - PAGE.margin - 80, PAGE.height - 35, {
+        width: 80,
+        align: 'right',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+/**
+ * The PDF "Étude de marché locale": cover with the zones' outlines, key figures, a section per
+ * category (ECharts bar charts as vector SVG, tables with the zones side by side, a sentence of reading
+ * per chart, footnotes of sources and vintages), the method annex and the reproducibility block, page
+ * numbers. Noto Sans embedded: text selectable and searchable.
+ */
+export function pdfExport(document: ExportDocument): Promise<Uint8Array> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    bufferPages: true,
+    autoFirstPage: true,
+    lang: 'fr-FR',
+    displayTitle: true,
+    info: {
+      Title: `Étude de marché locale — ${document.zones.map((zone) => zone.name).join(', ')}`,
+      Author: 'Zonalyse',
+      Subject: 'État local du marché',
+      CreationDate: new Date(document.generatedAt),
+    },
+  });
+  doc.registerFont('regular', FONTS.regular);
+  doc.registerFont('bold', FONTS.bold);
+  doc.font('regular');
+  const chunks: Buffer[] = [];
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+  });
+  const rows = rowsOf(document);
+  cover(doc, document);
+  keyFigures(doc, document, rows);
+  sections(doc, document, rows);
+  annex(doc, document, rows);
+  pageNumbers(doc, document);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,16 @@
+declare module 'svg-to-pdfkit' {
+  interface SvgToPdfOptions {
+    width?: number;
+    height?: number;
+    preserveAspectRatio?: string;
+    fontCallback?: (family: string, bold: boolean, italic: boolean) => string;
+  }
+  /** Draws an SVG string into a pdfkit document as vector graphics. */
+  export default function SVGtoPDF(
+    doc: PDFKit.PDFDocument,
+    svg: string,
+    x: number,
+    y: number,
+    options?: SvgToPdfOptions,
+  ): void;
+}
