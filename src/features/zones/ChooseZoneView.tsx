@@ -93,10 +93,9 @@ export function ChooseZoneView({ onBack }: { onBack: () => void }) {
   const pending = useRef<string | null>(null);
 
   useEffect(() => {
+    // Asked once: the store keeps the tree afterwards.
     if (!regions) dispatch(zonesActions.territoryChildrenRequested('france'));
-    // Loaded once per view; the store keeps the tree afterwards.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [dispatch, regions]);
 
   useEffect(() => {
     const zone = pending.current ? zones.find((candidate) => candidate.id === pending.current) : undefined;
