@@ -10,6 +10,10 @@ import { zonesApi as defaultZonesApi, type ZonesApi } from '../features/zones/zo
 import { territoryApi as defaultTerritoryApi, type TerritoryApi } from '../features/territory/territoryApi';
 import { authSaga } from '../features/account/authSaga';
 import { authSlice } from '../features/account/authSlice';
+import { accountRequestsSaga } from '../features/account/accountRequestsSaga';
+import { accountRequestsSlice } from '../features/account/accountRequestsSlice';
+import { openLocationInBrowser, type OpenLocation } from '../api/openLocation';
+import { personalDataSaga } from './settings/personalDataSaga';
 import { zonesSaga } from '../features/zones/zonesSaga';
 import {
   demographicsApi as defaultDemographicsApi,
@@ -32,10 +36,10 @@ import {
   businessesSaga,
   openBusinessesEngineInBrowser,
   type OpenBusinessesEngine,
-  saveFileInBrowser,
-  type SaveFile,
 } from '../features/businesses/businessesSaga';
+import { saveFileInBrowser, type SaveFile } from '../api/saveFile';
 import { businessesSlice } from '../features/businesses/businessesSlice';
+import { realEstateApi as defaultRealEstateApi, type RealEstateApi } from '../features/real-estate/realEstateApi';
 import { realEstateSaga } from '../features/real-estate/realEstateSaga';
 import { realEstateSlice } from '../features/real-estate/realEstateSlice';
 import { apiKeysApi as defaultApiKeysApi, type ApiKeysApi } from '../features/subscription/apiKeysApi';
@@ -58,6 +62,7 @@ const rootReducer = combineReducers({
   zones: zonesSlice.reducer,
   settings: settingsSlice.reducer,
   auth: authSlice.reducer,
+  accountRequests: accountRequestsSlice.reducer,
   subscription: subscriptionSlice.reducer,
   apiKeys: apiKeysSlice.reducer,
   demographics: demographicsSlice.reducer,
@@ -72,6 +77,8 @@ const rootReducer = combineReducers({
 function* rootSaga() {
   yield all([
     authSaga(),
+    accountRequestsSaga(),
+    personalDataSaga(),
     subscriptionSaga(),
     apiKeysSaga(),
     zonesSaga(),
@@ -99,7 +106,10 @@ export interface StoreServices {
   /** Loads the zone's establishments into DuckDB-WASM (Node's DuckDB in tests). */
   openBusinessesEngine: OpenBusinessesEngine;
   saveFile: SaveFile;
+  /** Goes to the payment provider's checkout or portal page. */
+  openLocation: OpenLocation;
   exportApi: ExportApi;
+  realEstateApi: RealEstateApi;
 }
 
 /**
@@ -119,7 +129,9 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
       businessesApi: services.businessesApi ?? defaultBusinessesApi,
       openBusinessesEngine: services.openBusinessesEngine ?? openBusinessesEngineInBrowser,
       saveFile: services.saveFile ?? saveFileInBrowser,
+      openLocation: services.openLocation ?? openLocationInBrowser,
       exportApi: services.exportApi ?? defaultExportApi,
+      realEstateApi: services.realEstateApi ?? defaultRealEstateApi,
     },
   });
   const store = configureStore({

@@ -95,6 +95,26 @@ export class MapController {
     this.map.fitBounds(bounds, { padding: FIT_PADDING, ...(maxZoom === undefined ? {} : { maxZoom }), duration: 800 });
   }
 
+  /** The visible bounds and the zoom. */
+  view(): { bounds: { north: number; south: number; east: number; west: number }; zoom: number } {
+    const bounds = this.map.getBounds();
+    return {
+      bounds: { north: bounds.getNorth(), south: bounds.getSouth(), east: bounds.getEast(), west: bounds.getWest() },
+      zoom: this.map.getZoom(),
+    };
+  }
+
+  /** Calls `listener` each time the map stops moving; returns the unsubscription. */
+  onMoveEnd(listener: () => void): () => void {
+    this.map.on('moveend', listener);
+    return () => this.map.off('moveend', listener);
+  }
+
+  /** Draws the next frame (a map with nothing to redraw still ends in `idle`). */
+  repaint(): void {
+    this.map.triggerRepaint();
+  }
+
   destroy(): void {
     for (const id of [...this.modules.keys()]) this.removeModule(id);
     this.map.remove();

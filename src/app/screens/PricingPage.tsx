@@ -1,14 +1,11 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { subscriptionApi } from '../../features/subscription/subscriptionApi';
-import { authErrorMessage } from '../../features/account/authSaga';
 import { authActions } from '../../features/account/authSlice';
-import { selectAccessLevel } from '../../features/subscription/subscriptionSlice';
+import { selectAccessLevel, subscriptionActions } from '../../features/subscription/subscriptionSlice';
 import { formatEuros } from '../../../kernel/format/formatFrench';
 import { PLANS, TRIAL_DAYS, type Plan } from '../../../kernel/subscription/tiers';
 import { CheckIcon, MinusIcon } from '../../ui/icons';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { toastShown } from '../toasts/toastsSlice';
 import { PageShell } from './PageShell';
 
 /** /pricing: three offers, 'Le plus populaire' on Light, trial and payment footer. */
@@ -16,9 +13,11 @@ export default function PricingPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const level = useAppSelector(selectAccessLevel);
-  const [loadingTier, setLoadingTier] = useState<Plan['tier'] | null>(null);
+  const payment = useAppSelector((state) => state.subscription.payment);
+  const loadingTier = payment.status === 'pending' ? payment.tier : null;
+  useEffect(() => () => void dispatch(subscriptionActions.paymentCleared()), [dispatch]);
 
-  const choose = async (plan: Plan) => {
+  const choose = (plan: Plan) => {
     if (level === 'anonymous') {
       // Free without an account goes to the map; a paid offer needs an account first.
       if (plan.tier === 'free') void navigate('/map');
@@ -26,20 +25,7 @@ export default function PricingPage() {
       return;
     }
     if (plan.tier === 'free') return;
-    setLoadingTier(plan.tier);
-    try {
-      window.location.assign(await subscriptionApi.createCheckoutSession(plan.tier));
-    } catch (error) {
-      dispatch(
-        toastShown({
-          type: 'error',
-          title: 'Erreur lors de la création de la session de paiement',
-          message: authErrorMessage(error),
-        }),
-      );
-    } finally {
-      setLoadingTier(null);
-    }
+    dispatch(subscriptionActions.checkoutRequested(plan.tier));
   };
 
   const actionLabel = (plan: Plan) => {
@@ -89,7 +75,7 @@ export default function PricingPage() {
                 className={`button button--block${plan.popular ? ' button--primary' : ''}`}
                 disabled={disabled}
                 aria-busy={loadingTier === plan.tier}
-                onClick={() => void choose(plan)}
+                onClick={() => choose(plan)}
               >
                 {actionLabel(plan)}
               </button>

@@ -1,10 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { authApi } from '../../features/account/authApi';
-import { authErrorMessage } from '../../features/account/authSaga';
+import { accountRequestsActions } from '../../features/account/accountRequestsSlice';
 import { authActions } from '../../features/account/authSlice';
 import { validateRegistration, MIN_PASSWORD_LENGTH } from '../../../kernel/account/accountValidation';
-import { useAppDispatch } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../hooks';
 
 /** /reset-password?token=…: the page of the mailed reset link — a new password, twice. */
 export default function ResetPasswordPage() {
@@ -15,9 +14,8 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [state, setState] = useState<{ status: 'idle' | 'pending' | 'done' | 'error'; message?: string }>({
-    status: 'idle',
-  });
+  const state = useAppSelector((root) => root.accountRequests.passwordReset);
+  useEffect(() => () => void dispatch(accountRequestsActions.requestCleared('passwordReset')), [dispatch]);
   const errors = submitted
     ? validateRegistration({ firstName: '', lastName: '', email: '', password, confirmPassword })
     : {};
@@ -27,11 +25,7 @@ export default function ResetPasswordPage() {
     setSubmitted(true);
     const found = validateRegistration({ firstName: '', lastName: '', email: '', password, confirmPassword });
     if (found.password || found.confirmPassword) return;
-    setState({ status: 'pending' });
-    authApi.resetPassword(token, password, confirmPassword).then(
-      (detail) => setState({ status: 'done', message: detail }),
-      (error: unknown) => setState({ status: 'error', message: authErrorMessage(error) }),
-    );
+    dispatch(accountRequestsActions.passwordResetRequested({ token, password, confirmPassword }));
   };
 
   return (
@@ -45,7 +39,7 @@ export default function ResetPasswordPage() {
               Lien de réinitialisation invalide ou manquant. Demandez un nouveau lien depuis « Mot de passe oublié ? ».
             </p>
           </div>
-        ) : state.status === 'done' ? (
+        ) : state.status === 'succeeded' ? (
           <div role="status" className="verify-email__status verify-email__status--success">
             <p>{state.message}</p>
           </div>
@@ -81,7 +75,7 @@ export default function ResetPasswordPage() {
               />
               {errors.confirmPassword ? <p className="form__field-error">{errors.confirmPassword}</p> : null}
             </div>
-            {state.status === 'error' ? (
+            {state.status === 'failed' ? (
               <p className="form__error" role="alert">
                 {state.message}
               </p>
@@ -100,10 +94,10 @@ export default function ResetPasswordPage() {
             to="/map"
             className="button"
             onClick={() => {
-              if (state.status === 'done') dispatch(authActions.authModalOpened('login'));
+              if (state.status === 'succeeded') dispatch(authActions.authModalOpened('login'));
             }}
           >
-            {state.status === 'done' ? 'Se connecter' : 'Retour à l’application'}
+            {state.status === 'succeeded' ? 'Se connecter' : 'Retour à l’application'}
           </Link>
         </div>
       </div>

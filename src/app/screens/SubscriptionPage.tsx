@@ -1,14 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { subscriptionApi, type Subscription } from '../../features/subscription/subscriptionApi';
-import { authErrorMessage } from '../../features/account/authSaga';
+import type { Subscription } from '../../features/subscription/subscriptionApi';
 import { authActions } from '../../features/account/authSlice';
 import { selectAccessLevel, subscriptionActions } from '../../features/subscription/subscriptionSlice';
 import { formatEuros, formatNumber } from '../../../kernel/format/formatFrench';
 import { nextTier, planOf, TIER_LABELS, type TierName } from '../../../kernel/subscription/tiers';
 import { CheckIcon } from '../../ui/icons';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { toastShown } from '../toasts/toastsSlice';
 import { PageShell } from './PageShell';
 import { UsageBar } from './UsageBar';
 import { ApiKeysSection } from '../../features/subscription/ApiKeysSection';
@@ -66,27 +64,14 @@ function AnonymousSubscription() {
 
 function AccountSubscription({ subscription, tier }: { subscription: Subscription | null; tier: TierName }) {
   const dispatch = useAppDispatch();
-  const [opening, setOpening] = useState(false);
+  const payment = useAppSelector((state) => state.subscription.payment);
+  const opening = payment.status === 'pending';
+  useEffect(() => () => void dispatch(subscriptionActions.paymentCleared()), [dispatch]);
   const plan = planOf(tier);
   const upgrade = nextTier(tier);
   const usage = subscription?.usage;
 
-  const manage = async () => {
-    setOpening(true);
-    try {
-      window.location.assign(await subscriptionApi.createPortalSession());
-    } catch (error) {
-      dispatch(
-        toastShown({
-          type: 'error',
-          title: 'Erreur lors de l’accès au portail de gestion',
-          message: authErrorMessage(error),
-        }),
-      );
-    } finally {
-      setOpening(false);
-    }
-  };
+  const manage = () => dispatch(subscriptionActions.portalRequested());
 
   return (
     <div className="subscription">
@@ -102,7 +87,7 @@ function AccountSubscription({ subscription, tier }: { subscription: Subscriptio
             </Link>
           ) : null}
           {tier !== 'free' ? (
-            <button type="button" className="button" disabled={opening} onClick={() => void manage()}>
+            <button type="button" className="button" disabled={opening} onClick={manage}>
               {opening ? 'Chargement...' : 'Gérer mon abonnement →'}
             </button>
           ) : null}

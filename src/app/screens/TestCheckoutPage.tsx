@@ -1,13 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { authErrorMessage } from '../../features/account/authSaga';
 import { authActions } from '../../features/account/authSlice';
-import { subscriptionApi } from '../../features/subscription/subscriptionApi';
 import { subscriptionActions } from '../../features/subscription/subscriptionSlice';
 import { formatEuros } from '../../../kernel/format/formatFrench';
 import { planOf, TRIAL_DAYS } from '../../../kernel/subscription/tiers';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { toastShown } from '../toasts/toastsSlice';
 import { PageShell } from './PageShell';
 import { TestModeBanner } from './TestModeBanner';
 
@@ -22,25 +19,18 @@ export default function TestCheckoutPage() {
   const navigate = useNavigate();
   const id = useId();
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
-  const [state, setState] = useState<{ pending: boolean; error?: string }>({ pending: false });
+  const payment = useAppSelector((root) => root.subscription.payment);
+  const state = { pending: payment.status === 'pending', error: payment.status === 'failed' ? payment.message : null };
+  useEffect(() => () => void dispatch(subscriptionActions.paymentCleared()), [dispatch]);
+  useEffect(() => {
+    if (payment.status === 'succeeded') void navigate('/subscription?checkout=success');
+  }, [payment.status, navigate]);
 
   const pay = (event: FormEvent) => {
     event.preventDefault();
-    setState({ pending: true });
-    subscriptionApi
-      .payTestCheckout({ tier, card_number: card.number, expiry: card.expiry, cvc: card.cvc })
-      .then(() => {
-        dispatch(subscriptionActions.subscriptionRequested());
-        dispatch(
-          toastShown({
-            type: 'success',
-            title: `Offre ${plan.label} activée`,
-            message: `Essai gratuit de ${TRIAL_DAYS} jours`,
-          }),
-        );
-        void navigate('/subscription?checkout=success');
-      })
-      .catch((error: unknown) => setState({ pending: false, error: authErrorMessage(error) }));
+    dispatch(
+      subscriptionActions.testCheckoutPaid({ tier, card_number: card.number, expiry: card.expiry, cvc: card.cvc }),
+    );
   };
 
   return (

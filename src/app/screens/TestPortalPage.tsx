@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { authErrorMessage } from '../../features/account/authSaga';
-import { subscriptionApi } from '../../features/subscription/subscriptionApi';
-import { selectAccessLevel, subscriptionActions } from '../../features/subscription/subscriptionSlice';
+import {
+  selectAccessLevel,
+  subscriptionActions,
+  type PaidTier,
+} from '../../features/subscription/subscriptionSlice';
 import { formatEuros } from '../../../kernel/format/formatFrench';
 import { PLANS, TIER_LABELS } from '../../../kernel/subscription/tiers';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { toastShown } from '../toasts/toastsSlice';
 import { PageShell } from './PageShell';
 import { TestModeBanner } from './TestModeBanner';
 
@@ -15,23 +16,13 @@ export default function TestPortalPage() {
   const level = useAppSelector(selectAccessLevel);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = (work: () => Promise<void>, title: string) => {
-    setPending(true);
-    setError(null);
-    work()
-      .then(() => {
-        dispatch(subscriptionActions.subscriptionRequested());
-        dispatch(toastShown({ type: 'success', title }));
-        void navigate('/subscription');
-      })
-      .catch((failure: unknown) => {
-        setPending(false);
-        setError(authErrorMessage(failure));
-      });
-  };
+  const payment = useAppSelector((state) => state.subscription.payment);
+  const pending = payment.status === 'pending';
+  const error = payment.status === 'failed' ? payment.message : null;
+  useEffect(() => () => void dispatch(subscriptionActions.paymentCleared()), [dispatch]);
+  useEffect(() => {
+    if (payment.status === 'succeeded') void navigate('/subscription');
+  }, [payment.status, navigate]);
 
   return (
     <PageShell title="Gérer mon abonnement" subtitle={`Offre actuelle : ${TIER_LABELS[level]}`}>
@@ -45,9 +36,7 @@ export default function TestPortalPage() {
               type="button"
               className="button"
               disabled={pending || plan.tier === level || level === 'free' || level === 'anonymous'}
-              onClick={() =>
-                run(() => subscriptionApi.changeTestPlan(plan.tier as 'light' | 'pro'), `Offre ${plan.label} activée`)
-              }
+              onClick={() => dispatch(subscriptionActions.testPlanChangeRequested(plan.tier as PaidTier))}
             >
               {`Passer à ${plan.label} (${formatEuros(plan.monthlyPrice)} /mois)`}
             </button>
@@ -61,7 +50,7 @@ export default function TestPortalPage() {
           type="button"
           className="button button--danger"
           disabled={pending || level === 'free' || level === 'anonymous'}
-          onClick={() => run(() => subscriptionApi.cancelTestSubscription(), 'Abonnement résilié')}
+          onClick={() => dispatch(subscriptionActions.testCancellationRequested())}
         >
           Résilier mon abonnement
         </button>

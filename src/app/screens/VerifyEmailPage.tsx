@@ -1,27 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/ApiError';
-import { authApi } from '../../features/account/authApi';
-import { authActions } from '../../features/account/authSlice';
-import { useAppDispatch } from '../hooks';
+import { accountRequestsActions } from '../../features/account/accountRequestsSlice';
+import { useAppDispatch, useAppSelector } from '../hooks';
 
 /** After a successful verification, back to the map after 3 s. */
 export const VERIFY_REDIRECT_MS = 3_000;
-
-type VerificationState =
-  { status: 'loading' } | { status: 'success' } | { status: 'error'; message: string } | { status: 'invalid' };
-
-/** A token is verified once even if the page mounts twice (React strict mode): tokens are single-use. */
-const verifications = new Map<string, Promise<unknown>>();
-
-function verifyOnce(token: string): Promise<unknown> {
-  let verification = verifications.get(token);
-  if (!verification) {
-    verification = authApi.verifyEmail(token);
-    verifications.set(token, verification);
-  }
-  return verification;
-}
 
 /** /verify-email (standalone): loading, success, error or invalid; resend or return. */
 export default function VerifyEmailPage() {
@@ -29,30 +12,21 @@ export default function VerifyEmailPage() {
   const token = parameters.get('token')?.trim() ?? '';
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [state, setState] = useState<VerificationState>(token ? { status: 'loading' } : { status: 'invalid' });
-  const [resend, setResend] = useState<{ pending: boolean; message?: string; failed?: boolean }>({ pending: false });
+  const verification = useAppSelector((root) => root.accountRequests.emailVerification);
+  const resend = useAppSelector((root) => root.accountRequests.verificationEmail);
+  const state = !token
+    ? { status: 'invalid' as const }
+    : verification.status === 'succeeded'
+      ? { status: 'success' as const }
+      : verification.status === 'failed'
+        ? { status: 'error' as const, message: verification.message ?? 'Échec de la vérification de l’email' }
+        : { status: 'loading' as const };
 
   useEffect(() => {
-    if (!token) return;
-    let active = true;
-    verifyOnce(token).then(
-      async () => {
-        if (!active) return;
-        setState({ status: 'success' });
-        dispatch(authActions.emailVerified());
-        const user = await authApi.me().catch(() => null);
-        if (active && user) dispatch(authActions.sessionLoaded(user));
-      },
-      (error: unknown) => {
-        if (!active) return;
-        setState({
-          status: 'error',
-          message: error instanceof ApiError && error.message ? error.message : 'Échec de la vérification de l’email',
-        });
-      },
-    );
+    if (token) dispatch(accountRequestsActions.emailVerificationRequested({ token }));
     return () => {
-      active = false;
+      dispatch(accountRequestsActions.requestCleared('emailVerification'));
+      dispatch(accountRequestsActions.requestCleared('verificationEmail'));
     };
   }, [token, dispatch]);
 
@@ -62,19 +36,7 @@ export default function VerifyEmailPage() {
     return () => clearTimeout(timer);
   }, [state.status, navigate]);
 
-  const resendEmail = async () => {
-    setResend({ pending: true });
-    try {
-      await authApi.resendVerification();
-      setResend({ pending: false, message: 'Email de vérification renvoyé avec succès !' });
-    } catch (error) {
-      setResend({
-        pending: false,
-        failed: true,
-        message: error instanceof ApiError ? error.message : 'Erreur lors de l’envoi de l’email',
-      });
-    }
-  };
+  const resendEmail = () => dispatch(accountRequestsActions.verificationEmailRequested());
 
   return (
     <main className="verify-email">
@@ -102,10 +64,10 @@ export default function VerifyEmailPage() {
             <button
               type="button"
               className="button button--primary"
-              disabled={resend.pending}
-              onClick={() => void resendEmail()}
+              disabled={resend.status === 'pending'}
+              onClick={resendEmail}
             >
-              {resend.pending ? 'Envoi…' : 'Renvoyer l’e-mail de vérification'}
+              {resend.status === 'pending' ? 'Envoi…' : 'Renvoyer l’e-mail de vérification'}
             </button>
             <Link to="/map" className="button">
               Retour à l’application
@@ -118,7 +80,10 @@ export default function VerifyEmailPage() {
           </Link>
         ) : null}
         {resend.message ? (
-          <p role={resend.failed ? 'alert' : 'status'} className={resend.failed ? 'form__error' : 'form__success'}>
+          <p
+            role={resend.status === 'failed' ? 'alert' : 'status'}
+            className={resend.status === 'failed' ? 'form__error' : 'form__success'}
+          >
             {resend.message}
           </p>
         ) : null}

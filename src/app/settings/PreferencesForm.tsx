@@ -1,11 +1,6 @@
 import { useId } from 'react';
-import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import type { RootState } from '../store';
-import { toastShown } from '../toasts/toastsSlice';
-import { authApi } from '../../features/account/authApi';
-import { authErrorMessage } from '../../features/account/authSaga';
-import { downloadPersonalData } from './personalDataExport';
+import { accountRequestsActions } from '../../features/account/accountRequestsSlice';
 import { settingsActions, THEME_CHOICES } from './settingsSlice';
 
 /**
@@ -14,23 +9,11 @@ import { settingsActions, THEME_CHOICES } from './settingsSlice';
  */
 export function PreferencesForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const dispatch = useAppDispatch();
-  const store = useStore<RootState>();
   const { theme, emailNotifications } = useAppSelector((state) => state.settings);
   const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
-  const exportData = async () => {
-    const state = store.getState();
-    try {
-      const server = state.auth.user ? await authApi.exportData() : null;
-      downloadPersonalData(state, server);
-      dispatch(
-        toastShown({ type: 'success', title: 'Données exportées', message: 'Le fichier JSON a été téléchargé.' }),
-      );
-    } catch (error) {
-      dispatch(toastShown({ type: 'error', title: 'Export des données impossible', message: authErrorMessage(error) }));
-    }
-  };
+  const exportData = () => dispatch(accountRequestsActions.personalDataExportRequested());
 
   return (
     <div className="preferences">
@@ -106,7 +89,7 @@ export function PreferencesForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
         <Heading id={`${id}-legal`} className="preferences__heading">
           Données personnelles et mentions légales
         </Heading>
-        <button type="button" className="button" onClick={() => void exportData()}>
+        <button type="button" className="button" onClick={exportData}>
           Exporter mes données
         </button>
         <p className="form__hint">

@@ -1,7 +1,20 @@
-import type { RootState } from '../store';
+import type { AuthState } from '../../features/account/authSlice';
+import type { SubscriptionState } from '../../features/subscription/subscriptionSlice';
+import type { ZonesState } from '../../features/zones/zonesSlice';
+import type { LayoutState } from '../layout/layoutSlice';
+import type { SettingsState } from './settingsSlice';
+
+/** The parts of the store a visitor's personal data lives in. */
+export interface PersonalDataSources {
+  auth: AuthState;
+  subscription: SubscriptionState;
+  settings: SettingsState;
+  layout: LayoutState;
+  zones: ZonesState;
+}
 
 /** Everything Zonalyse keeps about the visitor, as one JSON document (RGPD right of access). */
-export function personalDataDocument(state: RootState, now = new Date(), server: unknown = null) {
+export function personalDataDocument(state: PersonalDataSources, now = new Date(), server: unknown = null) {
   return {
     application: 'Zonalyse',
     exportedAt: now.toISOString(),
@@ -21,16 +34,11 @@ export function personalDataDocument(state: RootState, now = new Date(), server:
   };
 }
 
-/** Downloads {@link personalDataDocument} as `zonalyse-mes-donnees-YYYY-MM-DD.json`. */
-export function downloadPersonalData(state: RootState, server: unknown = null): void {
-  const document_ = personalDataDocument(state, new Date(), server);
-  const blob = new Blob([JSON.stringify(document_, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `zonalyse-mes-donnees-${document_.exportedAt.slice(0, 10)}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** {@link personalDataDocument} as the file `zonalyse-mes-donnees-YYYY-MM-DD.json`. */
+export function personalDataFile(state: PersonalDataSources, now = new Date(), server: unknown = null) {
+  const document = personalDataDocument(state, now, server);
+  return {
+    name: `zonalyse-mes-donnees-${document.exportedAt.slice(0, 10)}.json`,
+    content: JSON.stringify(document, null, 2),
+  };
 }

@@ -1,23 +1,17 @@
-import { useState } from 'react';
-import { authApi } from './authApi';
-import { authErrorMessage } from './authSaga';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { accountRequestsActions } from './accountRequestsSlice';
 
 /**
  * 'Mot de passe oublié ?': sends the reset link to the address typed in the login form. The answer is
  * the same whether or not an account exists.
  */
 export function ForgottenPasswordForm({ email }: { email: string }) {
-  const [state, setState] = useState<{ status: 'idle' | 'pending' | 'sent' | 'error'; message?: string }>({
-    status: 'idle',
-  });
+  const dispatch = useAppDispatch();
+  const state = useAppSelector((root) => root.accountRequests.passwordResetLink);
+  useEffect(() => () => void dispatch(accountRequestsActions.requestCleared('passwordResetLink')), [dispatch]);
   const trimmed = email.trim();
-  const send = () => {
-    setState({ status: 'pending' });
-    authApi.requestPasswordReset(trimmed).then(
-      (detail) => setState({ status: 'sent', message: detail }),
-      (error: unknown) => setState({ status: 'error', message: authErrorMessage(error) }),
-    );
-  };
+  const send = () => dispatch(accountRequestsActions.passwordResetLinkRequested({ email: trimmed }));
   return (
     <div className="form__notice" role="region" aria-label="Mot de passe oublié">
       <p>
@@ -28,8 +22,8 @@ export function ForgottenPasswordForm({ email }: { email: string }) {
       <button type="button" className="button" disabled={!trimmed || state.status === 'pending'} onClick={send}>
         {state.status === 'pending' ? 'Envoi…' : 'Envoyer le lien de réinitialisation'}
       </button>
-      {state.status === 'sent' || state.status === 'error' ? (
-        <p className={state.status === 'error' ? 'form__error' : 'form__success'} role="alert">
+      {state.status === 'succeeded' || state.status === 'failed' ? (
+        <p className={state.status === 'failed' ? 'form__error' : 'form__success'} role="alert">
           {state.message}
         </p>
       ) : null}

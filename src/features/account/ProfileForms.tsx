@@ -1,10 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../../app/hooks';
-import { toastShown } from '../../app/shellActions';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { validateRegistration } from '../../../kernel/account/accountValidation';
-import { authApi, type User } from './authApi';
-import { authErrorMessage } from './authSaga';
-import { authActions } from './authSlice';
+import type { User } from './authApi';
+import { accountRequestsActions, type AccountRequest } from './accountRequestsSlice';
+
+/** A form's request: its status, cleared when the form closes, `onDone` once it succeeded. */
+function useAccountRequest(request: AccountRequest, onDone: () => void) {
+  const dispatch = useAppDispatch();
+  const state = useAppSelector((root) => root.accountRequests[request]);
+  useEffect(() => () => void dispatch(accountRequestsActions.requestCleared(request)), [dispatch, request]);
+  useEffect(() => {
+    if (state.status === 'succeeded') onDone();
+  }, [state.status, onDone]);
+  return { pending: state.status === 'pending', error: state.status === 'failed' ? state.message : null };
+}
 
 /** 'Modifier le profil': first and last name. */
 export function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
@@ -12,17 +21,14 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
   const id = useId();
   const [firstName, setFirstName] = useState(user.firstName ?? '');
   const [lastName, setLastName] = useState(user.lastName ?? '');
-  const [state, setState] = useState<{ pending: boolean; error?: string }>({ pending: false });
+  const state = useAccountRequest('profileUpdate', onDone);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setState({ pending: true });
-    authApi.updateProfile({ first_name: firstName.trim() || null, last_name: lastName.trim() || null }).then(
-      (updated) => {
-        dispatch(authActions.sessionLoaded(updated));
-        dispatch(toastShown({ type: 'success', title: 'Profil mis à jour' }));
-        onDone();
-      },
-      (error: unknown) => setState({ pending: false, error: authErrorMessage(error) }),
+    dispatch(
+      accountRequestsActions.profileUpdateRequested({
+        first_name: firstName.trim() || null,
+        last_name: lastName.trim() || null,
+      }),
     );
   };
   return (
@@ -75,7 +81,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [state, setState] = useState<{ pending: boolean; error?: string }>({ pending: false });
+  const state = useAccountRequest('passwordChange', onDone);
   const check = () =>
     validateRegistration({ firstName: '', lastName: '', email: '', password: next, confirmPassword: confirm });
   const errors = submitted ? check() : {};
@@ -84,13 +90,12 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     setSubmitted(true);
     const found = check();
     if (found.password || found.confirmPassword) return;
-    setState({ pending: true });
-    authApi.changePassword(current, next, confirm).then(
-      (detail) => {
-        dispatch(toastShown({ type: 'success', title: 'Mot de passe modifié', message: detail }));
-        onDone();
-      },
-      (error: unknown) => setState({ pending: false, error: authErrorMessage(error) }),
+    dispatch(
+      accountRequestsActions.passwordChangeRequested({
+        currentPassword: current,
+        newPassword: next,
+        confirmPassword: confirm,
+      }),
     );
   };
   return (

@@ -4,6 +4,7 @@ import type { Business, BusinessList, ZoneBusinessStatistics } from '../../../ke
 import { administrativeOf, type Zone } from '../../../kernel/zones/Zone';
 import type { LocatedBusiness, MapBusiness } from '../../../workers/businesses/businessMarkersWorkerApi';
 import type { BusinessPage, ZoneBusinessesEngine } from '../../../workers/businesses/ZoneBusinessesEngine';
+import type { SaveFile } from '../../api/saveFile';
 import { layoutActions, toastShown } from '../../app/shellActions';
 import type { BusinessesApi, CategoryAnalysis } from './businessesApi';
 import { businessesCsv, csvFileName } from './businessesCsv';
@@ -17,22 +18,9 @@ const messageOf = (error: unknown, fallback: string) =>
 
 /** Loads the zone's Arrow table into a DuckDB-WASM engine (a test passes Node's DuckDB). */
 export type OpenBusinessesEngine = (arrow: Uint8Array) => Promise<ZoneBusinessesEngine>;
-/** Hands a file to the user (a download link in the browser). */
-export type SaveFile = (name: string, content: string, type: string) => void;
 
 export const openBusinessesEngineInBrowser: OpenBusinessesEngine = async (arrow) =>
   (await import('../../../workers/businesses/openZoneBusinessesEngine')).openZoneBusinessesEngine(arrow);
-
-export const saveFileInBrowser: SaveFile = (name, content, type) => {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-};
 
 /** The département of a commune, arrondissement or IRIS code (`97x` overseas). */
 export const departementOf = (code: string) => (code.startsWith('97') ? code.slice(0, 3) : code.slice(0, 2));

@@ -1,73 +1,54 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatNumber } from '../../../kernel/format/formatFrench';
-import type { ClustersResponse } from '../../../kernel/real-estate/realEstateSchemas';
 import { useMapController } from '../../map/MapControllerContext';
-import { realEstateApi } from './realEstateApi';
+import { realEstateActions } from './realEstateSlice';
 import { CLUSTERS_SOURCE, clustersToGeojson, realEstateClustersModule } from './realEstateClustersModule';
 
 /** Refresh 500 ms after the map stops moving. */
 export const CLUSTER_REFRESH_DELAY_MS = 500;
 
-type ClusterState =
-  | { status: 'idle' }
-  | { status: 'loading'; previous: ClustersResponse | null }
-  | { status: 'ready'; response: ClustersResponse }
-  | { status: 'error'; message: string };
-
 /** 'Carte interactive': price clusters of DVF sales in the map view. */
 export function ClusterMapTab() {
   const controller = useMapController();
+  const dispatch = useAppDispatch();
   const [visible, setVisible] = useState(false);
-  const [state, setState] = useState<ClusterState>({ status: 'idle' });
-  const abort = useRef<AbortController | null>(null);
+  const state = useAppSelector((root) => root.realEstate.clusters);
 
-  const refresh = useCallback(async () => {
-    if (!controller) return;
-    abort.current?.abort();
-    const current = new AbortController();
-    abort.current = current;
-    const bounds = controller.map.getBounds();
-    setState((previous) => ({ status: 'loading', previous: previous.status === 'ready' ? previous.response : null }));
-    try {
-      const response = await realEstateApi.clusters(
-        { north: bounds.getNorth(), south: bounds.getSouth(), east: bounds.getEast(), west: bounds.getWest() },
-        controller.map.getZoom(),
-        current.signal,
-      );
-      if (current.signal.aborted) return;
-      controller.setGeoJson(CLUSTERS_SOURCE, clustersToGeojson(response.clusters));
-      setState({ status: 'ready', response });
-    } catch (error) {
-      if (current.signal.aborted) return;
-      setState({ status: 'error', message: error instanceof Error && error.message ? error.message : 'Failed to fetch map clusters' });
-    }
-  }, [controller]);
+  const refresh = useCallback(() => {
+    if (controller) dispatch(realEstateActions.clustersRequested(controller.view()));
+  }, [controller, dispatch]);
 
   useEffect(() => {
     if (!controller || !visible) return undefined;
     controller.addModule(realEstateClustersModule);
-    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => void refresh(), 0);
-    const onMoveEnd = () => {
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(refresh, 0);
+    const stopListening = controller.onMoveEnd(() => {
       clearTimeout(timer);
-      timer = setTimeout(() => void refresh(), CLUSTER_REFRESH_DELAY_MS);
-    };
-    controller.map.on('moveend', onMoveEnd);
+      timer = setTimeout(refresh, CLUSTER_REFRESH_DELAY_MS);
+    });
     return () => {
       clearTimeout(timer);
-      abort.current?.abort();
-      controller.map.off('moveend', onMoveEnd);
+      stopListening();
       controller.removeModule(realEstateClustersModule.id);
+      dispatch(realEstateActions.clustersCleared());
     };
-  }, [controller, visible, refresh]);
+  }, [controller, visible, refresh, dispatch]);
 
-  const response = state.status === 'ready' ? state.response : state.status === 'loading' ? state.previous : null;
+  useEffect(() => {
+    if (controller && visible && state.status === 'ready' && state.response) {
+      controller.setGeoJson(CLUSTERS_SOURCE, clustersToGeojson(state.response.clusters));
+    }
+  }, [controller, visible, state.status, state.response]);
+
+  const response = state.status === 'ready' || state.status === 'loading' ? state.response : null;
   return (
     <div className="re-map-tab">
       <div className="re-actions">
         <button type="button" className="button button--primary" aria-pressed={visible} onClick={() => setVisible(!visible)}>
           {visible ? 'Masquer les clusters' : 'Afficher les clusters'}
         </button>
-        <button type="button" className="button" onClick={() => void refresh()} disabled={!visible || !controller}>
+        <button type="button" className="button" onClick={refresh} disabled={!visible || !controller}>
           Actualiser
         </button>
       </div>
@@ -80,7 +61,7 @@ export function ClusterMapTab() {
       {state.status === 'error' ? (
         <div className="re-error" role="alert">
           <strong>Erreur</strong>
-          <p>{state.message}</p>
+          <p>{state.error}</p>
         </div>
       ) : null}
       {visible && response ? (

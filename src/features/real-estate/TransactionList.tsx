@@ -1,5 +1,5 @@
 import type { FeatureCollection, Point } from 'geojson';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import { formatNumber } from '../../../kernel/format/formatFrench';
 import {
@@ -13,21 +13,14 @@ import { groupTransactions, type TransactionGroup } from './groupTransactions';
 import { typeLocalLabel, type RealEstateLot } from '../../../kernel/real-estate/realEstateTypes';
 import type { Zone } from '../../../kernel/zones/Zone';
 import { useMapController } from '../../map/MapControllerContext';
-import { ZoneTransactionsDatabase } from '../../../workers/real-estate/zoneTransactionsDatabase';
-import { lotsFromArrow } from './exportZoneTransactions';
-import { realEstateApi } from './realEstateApi';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { initialRealEstateState, realEstateActions } from './realEstateSlice';
 import { TransactionGroupItem } from './TransactionGroupItem';
 import { EMPTY_COLLECTION, TRANSACTION_MARKERS_SOURCE, transactionMarkersModule } from './transactionMarkersModule';
 
 const FILTER_TYPES = ['Appartement', 'Maison', 'Local industriel. commercial ou assimilé', 'Dépendance', 'Construction', 'Terrain'];
 
 const numberInput = (text: string) => (text.trim() === '' ? undefined : Number(text));
-
-type FullList =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; groups: TransactionGroup[]; engine: 'duckdb' | 'javascript' };
 
 /** The transaction list of the analysis tab: overview of recent sales, or every sale via DuckDB-WASM. */
 export function TransactionList({ zone, sampleLots, total }: { zone: Zone; sampleLots: RealEstateLot[]; total: number }) {
@@ -38,42 +31,17 @@ export function TransactionList({ zone, sampleLots, total }: { zone: Zone; sampl
   const [mode, setMode] = useState<'overview' | 'full'>('overview');
   const [expanded, setExpanded] = useState<string | null>(null);
   const [markers, setMarkers] = useState<TransactionGroup[]>([]);
-  const [full, setFull] = useState<FullList>({ status: 'idle' });
-  const database = useRef<{ zoneId: string; engine: ZoneTransactionsDatabase | RealEstateLot[] } | null>(null);
+  const dispatch = useAppDispatch();
+  const fullList = useAppSelector((state) => state.realEstate.fullList);
+  const full = fullList.zoneId === zone.id ? fullList : initialRealEstateState.fullList;
 
   const sampleGroups = useMemo(() => groupTransactions(sampleLots), [sampleLots]);
   const overview = useMemo(() => filterGroups(sampleGroups, filters, sort), [sampleGroups, filters, sort]);
 
   // Full list: the zone's lots loaded once into DuckDB-WASM; filters and sort run there.
   useEffect(() => {
-    if (mode !== 'full') return undefined;
-    let cancelled = false;
-    void (async () => {
-      try {
-        if (database.current?.zoneId !== zone.id) {
-          setFull({ status: 'loading' });
-          const arrow = await realEstateApi.zoneTransactionsArrow(zone, {});
-          let engine: ZoneTransactionsDatabase | RealEstateLot[];
-          try {
-            engine = await ZoneTransactionsDatabase.load(arrow);
-          } catch {
-            engine = lotsFromArrow(arrow);
-          }
-          database.current = { zoneId: zone.id, engine };
-        }
-        const engine = database.current.engine;
-        const groups = Array.isArray(engine)
-          ? filterGroups(groupTransactions(engine), filters, sort)
-          : groupTransactions(await engine.query(filters, sort));
-        if (!cancelled) setFull({ status: 'ready', groups, engine: Array.isArray(engine) ? 'javascript' : 'duckdb' });
-      } catch (error) {
-        if (!cancelled) setFull({ status: 'error', message: error instanceof Error ? error.message : 'Erreur de chargement' });
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [mode, zone, filters, sort]);
+    if (mode === 'full') dispatch(realEstateActions.fullListRequested({ zone, filters, sort }));
+  }, [dispatch, mode, zone, filters, sort]);
 
   useEffect(() => {
     if (!controller) return undefined;
@@ -205,7 +173,7 @@ export function TransactionList({ zone, sampleLots, total }: { zone: Zone; sampl
       {mode === 'full' && full.status === 'loading' ? <p className="re-muted">Chargement des transactions…</p> : null}
       {mode === 'full' && full.status === 'error' ? (
         <div className="re-error" role="alert">
-          <strong>Erreur de chargement</strong> {full.message}
+          <strong>Erreur de chargement</strong> {full.error}
         </div>
       ) : null}
       {groups.length === 0 && !(mode === 'full' && full.status !== 'ready') ? (

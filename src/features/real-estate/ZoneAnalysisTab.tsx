@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatEuros, formatEurosPerSquareMetre, formatNumber, formatPercent } from '../../../kernel/format/formatFrench';
 import type { Breakdown } from '../../../kernel/real-estate/realEstateSchemas';
 import { natureMutationLabel, type RealEstateLot, typeLocalLabel } from '../../../kernel/real-estate/realEstateTypes';
 import type { Zone } from '../../../kernel/zones/Zone';
 import { EmptyState } from '../../ui/EmptyState';
-import { exportZoneTransactions } from './exportZoneTransactions';
 import { MarketSnapshotCard } from './MarketSnapshotCard';
 import { realEstateActions } from './realEstateSlice';
 import { TransactionList } from './TransactionList';
@@ -45,7 +44,7 @@ function BreakdownList({ title, rows }: { title: string; rows: (Breakdown & { la
 export function ZoneAnalysisTab({ zone }: { zone: Zone | undefined }) {
   const dispatch = useAppDispatch();
   const analysis = useAppSelector((state) => state.realEstate.analysis);
-  const [exporting, setExporting] = useState<'idle' | 'running' | string>('idle');
+  const csvExport = useAppSelector((state) => state.realEstate.csvExport);
   useEffect(() => {
     if (zone && analysis.zoneId !== zone.id) dispatch(realEstateActions.analysisRequested({ zone }));
   }, [zone, analysis.zoneId, dispatch]);
@@ -117,18 +116,12 @@ export function ZoneAnalysisTab({ zone }: { zone: Zone | undefined }) {
         <button
           type="button"
           className="button"
-          disabled={exporting === 'running' || statistics.total_transactions === 0}
-          onClick={() => {
-            setExporting('running');
-            exportZoneTransactions(zone).then(
-              (count) => setExporting(`${formatNumber(count)} lignes exportées`),
-              () => setExporting('Échec de l’export'),
-            );
-          }}
+          disabled={csvExport.status === 'running' || statistics.total_transactions === 0}
+          onClick={() => dispatch(realEstateActions.transactionsExportRequested({ zone }))}
         >
-          {exporting === 'running' ? 'Export…' : 'Exporter les transactions (CSV)'}
+          {csvExport.status === 'running' ? 'Export…' : 'Exporter les transactions (CSV)'}
         </button>
-        {exporting !== 'idle' && exporting !== 'running' ? <span className="re-muted" role="status">{exporting}</span> : null}
+        {csvExport.status === 'done' ? <span className="re-muted" role="status">{csvExport.message}</span> : null}
       </div>
       <p className="re-muted re-source">
         Source : DVF géolocalisé (DGFiP / Etalab, Licence Ouverte) · {formatNumber(statistics.search_time_ms)} ms

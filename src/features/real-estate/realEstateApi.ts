@@ -67,3 +67,5 @@ export const realEstateApi = {
     });
   },
 };
+
+export type RealEstateApi = typeof realEstateApi;
