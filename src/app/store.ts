@@ -15,6 +15,10 @@ import { accountRequestsSlice } from '../features/account/accountRequestsSlice';
 import { openLocationInBrowser, type OpenLocation } from '../api/openLocation';
 import { personalDataSaga } from './settings/personalDataSaga';
 import { zonesSaga } from '../features/zones/zonesSaga';
+import { zoneCreationSaga } from '../features/zones/zoneCreationSaga';
+import { zoneCreationSlice } from '../features/zones/zoneCreationSlice';
+import { geocodingApi as defaultGeocodingApi, type GeocodingApi } from '../features/geocoding/geocodingApi';
+import { isochronesApi as defaultIsochronesApi, type IsochronesApi } from '../features/isochrones/isochronesApi';
 import {
   demographicsApi as defaultDemographicsApi,
   type DemographicsApi,
@@ -60,6 +64,7 @@ const rootReducer = combineReducers({
   layout: layoutSlice.reducer,
   toasts: toastsSlice.reducer,
   zones: zonesSlice.reducer,
+  zoneCreation: zoneCreationSlice.reducer,
   settings: settingsSlice.reducer,
   auth: authSlice.reducer,
   accountRequests: accountRequestsSlice.reducer,
@@ -82,6 +87,7 @@ function* rootSaga() {
     subscriptionSaga(),
     apiKeysSaga(),
     zonesSaga(),
+    zoneCreationSaga(),
     demographicsSaga(),
     visualizationsSaga(),
     realEstateSaga(),
@@ -110,6 +116,8 @@ export interface StoreServices {
   openLocation: OpenLocation;
   exportApi: ExportApi;
   realEstateApi: RealEstateApi;
+  geocodingApi: GeocodingApi;
+  isochronesApi: IsochronesApi;
 }
 
 /**
@@ -132,6 +140,8 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
       openLocation: services.openLocation ?? openLocationInBrowser,
       exportApi: services.exportApi ?? defaultExportApi,
       realEstateApi: services.realEstateApi ?? defaultRealEstateApi,
+      geocodingApi: services.geocodingApi ?? defaultGeocodingApi,
+      isochronesApi: services.isochronesApi ?? defaultIsochronesApi,
     },
   });
   const store = configureStore({

@@ -15,8 +15,12 @@ function* exportPersonalData() {
     const server: unknown = state.auth.user ? yield call(api.exportData) : null;
     const file = personalDataFile(state, new Date(), server);
     save(file.name, file.content, 'application/json');
-    yield put(accountRequestsActions.requestSettled({ request: 'personalDataExport', status: 'succeeded', message: null }));
-    yield put(toastShown({ type: 'success', title: 'Données exportées', message: 'Le fichier JSON a été téléchargé.' }));
+    yield put(
+      accountRequestsActions.requestSettled({ request: 'personalDataExport', status: 'succeeded', message: null }),
+    );
+    yield put(
+      toastShown({ type: 'success', title: 'Données exportées', message: 'Le fichier JSON a été téléchargé.' }),
+    );
   } catch (error) {
     const message = authErrorMessage(error);
     yield put(accountRequestsActions.requestSettled({ request: 'personalDataExport', status: 'failed', message }));

@@ -17,7 +17,8 @@ function accountCalls() {
       calls.push(`reset-link ${email}`);
       return Promise.resolve('Si un compte existe, un lien a été envoyé.');
     },
-    resetPassword: () => Promise.reject(new ApiError('Lien de réinitialisation invalide ou expiré', 400, 'BAD_REQUEST')),
+    resetPassword: () =>
+      Promise.reject(new ApiError('Lien de réinitialisation invalide ou expiré', 400, 'BAD_REQUEST')),
     updateProfile: (profile: { first_name: string | null }) => Promise.resolve(user(profile.first_name)),
     changePassword: () => Promise.resolve('Mot de passe modifié'),
     verifyEmail: (token: string) => {

@@ -1,8 +1,6 @@
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/ApiError';
-import { geocodingApi, type GeocodedPlace } from '../geocoding/geocodingApi';
-import { isochronesApi } from '../isochrones/isochronesApi';
+import type { GeocodedPlace } from '../geocoding/geocodingApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatLongDate } from '../../../kernel/format/formatFrench';
 import {
@@ -11,6 +9,7 @@ import {
   TRANSPORT_MODES,
   isochroneZone,
   transportModeLabel,
+  withoutReach,
   type ZoneCreationParameters,
 } from './zoneCreation';
 import { isochroneFeatureSchema, transitPropertiesSchema } from '../../../kernel/isochrones/isochroneSchemas';
@@ -20,9 +19,8 @@ import { useMapController } from '../../map/MapControllerContext';
 import { IsochroneRecontour } from '../isochrones/IsochroneRecontour';
 import { loadCreationParameters, saveCreationParameters } from './zoneCreationStorage';
 import { showNewZone } from './zoneFocus';
+import { zoneCreationActions } from './zoneCreationSlice';
 import { zonesActions } from './zonesSlice';
-
-const SUGGESTION_DELAY_MS = 250;
 
 /** A previewed isochrone: its start and parameters, and the polygon for the slider's current value. */
 interface Preview {
@@ -49,9 +47,8 @@ const departureKeyOf = (parameters: ZoneCreationParameters, transit: TransitChoi
 
 const sliderValue = (parameters: ZoneCreationParameters) =>
   parameters.zoneType === 'time' ? parameters.travelTime : parameters.zoneDistance;
-/** The POST /api/isochrone/generate body for a start and the creation parameters. */
-const isochroneRequest = (start: GeocodedPlace, parameters: ZoneCreationParameters, transit: TransitChoice) => ({
-  coordinates: start.center,
+/** The POST /api/isochrone/generate body for the creation parameters (the start's point added when known). */
+const isochroneRequest = (parameters: ZoneCreationParameters, transit: TransitChoice) => ({
   transportMode: parameters.transportMode,
   travelTime: parameters.travelTime,
   zoneType: parameters.zoneType,
@@ -60,43 +57,32 @@ const isochroneRequest = (start: GeocodedPlace, parameters: ZoneCreationParamete
   ...(parameters.transportMode === 'public-transport' ? transit : {}),
 });
 
-/** The feature without the reached network (a foreign member only the re-contour worker needs). */
-const withoutReach = (feature: Feature<Polygon | MultiPolygon>): Feature<Polygon | MultiPolygon> => ({
-  type: 'Feature',
-  geometry: feature.geometry,
-  properties: feature.properties ?? {},
-});
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** Create-zone view: start address (suggestions, search button), type, mode, slider, create/cancel. */
 export function CreateZoneView({ onDone }: { onDone: () => void }) {
   const dispatch = useAppDispatch();
   const controller = useMapController();
-  const zones = useAppSelector((state) => state.zones.zones);
   const [parameters, setParameters] = useState<ZoneCreationParameters>(loadCreationParameters);
   const [transit, setTransit] = useState<TransitChoice>({ departureWindowMinutes: 0, departurePercentile: 50 });
   const [address, setAddress] = useState('');
   const [place, setPlace] = useState<GeocodedPlace | null>(null);
-  const [suggestions, setSuggestions] = useState<GeocodedPlace[]>([]);
-  const [searching, setSearching] = useState(false);
-  const [addressError, setAddressError] = useState<string | null>(null);
-  const [creationError, setCreationError] = useState<string | null>(null);
-  const [status, setStatus] = useState<'idle' | 'creating' | 'synced'>('idle');
-  const suggestionsRequest = useRef<AbortController | null>(null);
+  const creation = useAppSelector((state) => state.zoneCreation);
+  const { searching, addressError, creationError, status } = creation;
+  const previewing = status === 'previewing';
   const recontour = useRef<IsochroneRecontour | null>(null);
+  /** The parameters the last preview was asked for (the form may change while it is computed). */
+  const previewAskedFor = useRef({ parameters, transit });
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [previewing, setPreviewing] = useState(false);
   /** Only the latest slider move's contour is shown (answers may come back out of order). */
   const contourSequence = useRef(0);
   const listId = useId();
 
   useEffect(() => saveCreationParameters(parameters), [parameters]);
 
-  // The preview leaves the map with the view.
+  // The preview leaves the map with the view; the form's requests are forgotten.
   useEffect(
     () => () => {
       dispatch(zonesActions.previewShown(null));
+      dispatch(zoneCreationActions.reset());
       recontour.current?.forget('preview');
     },
     [dispatch],
@@ -142,91 +128,67 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
   // Suggestions while typing (not once a suggestion is chosen).
   useEffect(() => {
     const query = address.trim();
-    if (place || query.length < 3) return;
-    const timer = setTimeout(() => {
-      suggestionsRequest.current?.abort();
-      const request = new AbortController();
-      suggestionsRequest.current = request;
-      geocodingApi
-        .search(query, { signal: request.signal })
-        .then((places) => {
-          if (!request.signal.aborted) setSuggestions(places.slice(0, 6));
-        })
-        .catch(() => undefined);
-    }, SUGGESTION_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [address, place]);
+    if (!place && query.length >= 3) dispatch(zoneCreationActions.suggestionsRequested(query));
+  }, [address, place, dispatch]);
 
   const choose = (chosen: GeocodedPlace) => {
-    suggestionsRequest.current?.abort();
     if (preview) showPreview(null);
     setPlace(chosen);
     setAddress(chosen.label);
-    setSuggestions([]);
-    setAddressError(null);
+    dispatch(zoneCreationActions.addressErrorCleared());
     controller?.flyTo(chosen.center, 'general');
   };
 
-  /** Geocodes the typed address; null (with the message under the input) when nothing is found. */
-  const geocode = async (): Promise<GeocodedPlace | null> => {
+  // A typed address the server geocoded becomes the chosen start.
+  const geocoded = creation.geocoded;
+  const [takenGeocoded, setTakenGeocoded] = useState(geocoded);
+  if (geocoded !== takenGeocoded) {
+    setTakenGeocoded(geocoded);
+    if (geocoded) {
+      setPlace(geocoded);
+      setAddress(geocoded.label);
+    }
+  }
+  useEffect(() => {
+    if (geocoded) controller?.flyTo(geocoded.center, 'general');
+  }, [geocoded, controller]);
+
+  /** 'Rechercher': the first result of the typed address (the message under the input when none). */
+  const geocode = () => {
     const query = address.trim();
-    if (!query) return null;
-    setSearching(true);
-    setAddressError(null);
-    try {
-      const [first] = await geocodingApi.search(query);
-      if (!first) {
-        setAddressError(`Aucune adresse trouvée pour: ${query}`);
-        return null;
-      }
-      choose(first);
-      return first;
-    } catch (error) {
-      setAddressError(`Erreur lors de la recherche d'adresse: ${errorText(error)}`);
-      return null;
-    } finally {
-      setSearching(false);
-    }
+    if (query) dispatch(zoneCreationActions.geocodingRequested(query));
   };
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    setCreationError(null);
+  /** What the server needs for this form's start and parameters (null, with the message, without address). */
+  const creationRequest = (isochrone: ReturnType<typeof isochroneRequest> & { includeReach?: boolean; reachLimit?: number }) => {
     if (!address.trim()) {
-      setAddressError('Veuillez saisir une adresse de départ');
-      return;
+      dispatch(zoneCreationActions.addressFailed('Veuillez saisir une adresse de départ'));
+      return null;
     }
-    setStatus('creating');
-    try {
-      const start = place ?? (await geocode());
-      if (!start) {
-        setStatus('idle');
-        return;
-      }
-      const previewed =
-        preview && previewMatches(preview, parameters, start) && preview.value === sliderValue(parameters)
-          ? preview.feature
-          : undefined;
-      const feature = previewed ?? (await isochronesApi.generate(isochroneRequest(start, parameters, transit))).feature;
-      const zone = isochroneZone({
-        existing: zones,
-        address: start.label,
-        coordinates: start.center,
-        parameters,
-        feature: withoutReach(feature),
-      });
-      dispatch(zonesActions.zoneCreateRequested(zone));
-      setStatus('synced');
-      showNewZone(controller, zone);
-      onDone();
-    } catch (error) {
-      setStatus('idle');
-      const detail = error instanceof ApiError && error.status > 0 && error.status < 500 ? ` (${error.message})` : '';
-      setCreationError(`Erreur lors de la création de la zone. Veuillez réessayer.${detail}`);
-    }
+    return { address, place, parameters, isochrone };
   };
 
-  const shownSuggestions = place || address.trim().length < 3 ? [] : suggestions;
+  const create = (event: FormEvent) => {
+    event.preventDefault();
+    const request = creationRequest(isochroneRequest(parameters, transit));
+    if (!request) return;
+    const previewed =
+      preview && place && previewMatches(preview, parameters, place) && preview.value === sliderValue(parameters)
+        ? preview.feature
+        : null;
+    dispatch(zoneCreationActions.creationRequested({ ...request, previewed }));
+  };
+
+  // Created: the zone is shown and the form closes.
+  const created = creation.created;
+  useEffect(() => {
+    if (!created) return;
+    showNewZone(controller, created);
+    onDone();
+  }, [created, controller, onDone]);
+
+  const shownSuggestions =
+    place || address.trim().length < 3 || creation.suggestions.query !== address.trim() ? [] : creation.suggestions.places;
   const update = (changes: Partial<ZoneCreationParameters>) => {
     const next = { ...parameters, ...changes };
     // Public transport is measured in time only.
@@ -245,22 +207,23 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
   };
 
   /** Computes the zone once (with the reached network up to the slider's maximum) and shows it on the map. */
-  const computePreview = async () => {
-    setCreationError(null);
-    if (!address.trim()) {
-      setAddressError('Veuillez saisir une adresse de départ');
-      return;
-    }
-    setPreviewing(true);
-    try {
-      const start = place ?? (await geocode());
-      if (!start) return;
-      const reachLimit = parameters.zoneType === 'time' ? TIME_RANGE.max : DISTANCE_RANGE_KM.max * 1000;
-      const { feature } = await isochronesApi.generate({
-        ...isochroneRequest(start, parameters, transit),
-        includeReach: true,
-        reachLimit,
-      });
+  const computePreview = () => {
+    const reachLimit = parameters.zoneType === 'time' ? TIME_RANGE.max : DISTANCE_RANGE_KM.max * 1000;
+    const request = creationRequest({ ...isochroneRequest(parameters, transit), includeReach: true, reachLimit });
+    if (!request) return;
+    previewAskedFor.current = { parameters, transit };
+    dispatch(zoneCreationActions.previewRequested(request));
+  };
+
+  // A computed preview: remembered by the re-contour worker when it carries the reached network, then shown.
+  const computed = creation.preview;
+  const shownSequence = useRef(0);
+  useEffect(() => {
+    if (!computed || computed.sequence === shownSequence.current) return;
+    shownSequence.current = computed.sequence;
+    const { place: start, feature } = computed;
+    const asked = previewAskedFor.current;
+    void (async () => {
       const parsed = isochroneFeatureSchema.safeParse(feature);
       let local = false;
       if (parsed.success && parsed.data.reach) {
@@ -270,24 +233,25 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
       const next: Preview = {
         key: 'preview',
         place: start,
-        transportMode: parameters.transportMode,
-        zoneType: parameters.zoneType,
-        value: sliderValue(parameters),
+        transportMode: asked.parameters.transportMode,
+        zoneType: asked.parameters.zoneType,
+        value: sliderValue(asked.parameters),
         feature: withoutReach(feature),
         local,
-        departureKey: departureKeyOf(parameters, transit),
+        departureKey: departureKeyOf(asked.parameters, asked.transit),
       };
       showPreview(next);
       showNewZone(controller, {
-        ...isochroneZone({ existing: [], address: '', coordinates: start.center, parameters, feature: next.feature }),
+        ...isochroneZone({
+          existing: [],
+          address: '',
+          coordinates: start.center,
+          parameters: asked.parameters,
+          feature: next.feature,
+        }),
       });
-    } catch (error) {
-      const detail = error instanceof ApiError && error.status > 0 && error.status < 500 ? ` (${error.message})` : '';
-      setCreationError(`Erreur lors de la création de la zone. Veuillez réessayer.${detail}`);
-    } finally {
-      setPreviewing(false);
-    }
-  };
+    })();
+  });
   const isDistance = parameters.zoneType === 'distance';
   const kilometres = Math.round(parameters.zoneDistance / 1000);
   const mode = transportModeLabel(parameters.transportMode);
@@ -320,14 +284,14 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
               setAddress(event.target.value);
               setPlace(null);
               if (preview) showPreview(null);
-              setAddressError(null);
+              dispatch(zoneCreationActions.addressErrorCleared());
             }}
           />
           <button
             type="button"
             className="button"
             disabled={!address.trim() || searching}
-            onClick={() => void geocode()}
+            onClick={geocode}
           >
             {searching ? 'Recherche…' : 'Rechercher'}
           </button>
@@ -445,7 +409,7 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
           type="button"
           className="button"
           disabled={previewing || status === 'creating'}
-          onClick={() => void computePreview()}
+          onClick={computePreview}
         >
           {previewing ? 'Calcul de l’aperçu…' : 'Aperçu sur la carte'}
         </button>

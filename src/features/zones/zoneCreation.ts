@@ -68,6 +68,13 @@ const newId = () =>
     : `zone-${Date.now()}-${Math.random().toString(16).slice(2)}`;
 
 /** An isochrone zone around an address, in the mode's colour (spec §3/§9). */
+/** The feature without the reached network (a foreign member only the re-contour worker needs). */
+export const withoutReach = (feature: Feature<Polygon | MultiPolygon>): Feature<Polygon | MultiPolygon> => ({
+  type: 'Feature',
+  geometry: feature.geometry,
+  properties: feature.properties ?? {},
+});
+
 export function isochroneZone(input: {
   existing: readonly Zone[];
   address: string;
