@@ -145,7 +145,7 @@ async function clientRows(arrow: Uint8Array): Promise<Row[]> {
     }));
   const api = createBusinessMarkersWorkerApi();
   const indexTimes = await timed(5, async () => {
-    api.setBusinesses(businesses);
+    api.setGroup('businesses', '#7c3aed', businesses);
   });
   rows.push([
     'supercluster index (locations + clusters), all Paris',
