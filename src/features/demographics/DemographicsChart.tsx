@@ -84,18 +84,25 @@ export function DemographicsChart({
     const container = element.current;
     if (!container) return undefined;
     let observer: ResizeObserver | undefined;
-    // Created in a task of its own, after the tab is painted (see chartTaskQueue).
+    let instance: ECharts | undefined;
+    let cancelDraw: (() => void) | undefined;
+    // Created in a task of its own after the tab is painted, then drawn in a later one (see chartTaskQueue):
+    // a trace showed the first chart's creation and first draw together as the panel's longest task.
     const cancel = scheduleChartTask(() => {
-      const instance = init(container, undefined, { renderer: 'canvas' });
-      chart.current = instance;
-      if (option.current) instance.setOption(option.current, true);
-      observer = new ResizeObserver(() => instance.resize());
-      observer.observe(container);
+      const created = init(container, undefined, { renderer: 'canvas' });
+      instance = created;
+      cancelDraw = scheduleChartTask(() => {
+        chart.current = created;
+        if (option.current) created.setOption(option.current, true);
+        observer = new ResizeObserver(() => created.resize());
+        observer.observe(container);
+      });
     });
     return () => {
       cancel();
+      cancelDraw?.();
       observer?.disconnect();
-      chart.current?.dispose();
+      instance?.dispose();
       chart.current = null;
     };
   }, []);
