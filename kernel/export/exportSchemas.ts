@@ -34,6 +34,18 @@ export const exportRequestSchema = z.object({
 });
 export type ExportRequest = z.output<typeof exportRequestSchema>;
 
+/** The tree's suffix of an administrative zone's name: ' - Commune Française (75111)'. */
+const TERRITORY_SUFFIX = /\s+-\s+[^-()]+\(\s*[0-9A-Za-z]+\s*\)$/;
+
+/**
+ * The names the files show: 'Paris 11e Arrondissement' for 'Paris 11e Arrondissement - Commune Française
+ * (75111)' (the territory and its code are printed beside it); the full names if shortening makes two alike.
+ */
+export function shortZoneNames(names: readonly string[]): string[] {
+  const short = names.map((name) => name.replace(TERRITORY_SUFFIX, '').trim() || name);
+  return new Set(short).size === short.length ? short : [...names];
+}
+
 /** A clear file name: `zonalyse-etude-paris-11e-2026-11-25.pdf`. */
 export function exportFileName(zoneNames: readonly string[], format: ExportFormat, date: Date): string {
   const slug = (text: string) =>

@@ -18,7 +18,7 @@ import { zoneStatisticsRequestSchema } from '../../kernel/real-estate/realEstate
 import { zoneStatisticsRequestSchema as businessZoneSchema } from '../../kernel/businesses/businessSchemas';
 import { metricById, type MetricDefinition } from '../../kernel/export/metricCatalogue';
 import type { ExportDataset, ExportDocument, ExportZone } from '../../kernel/export/exportDocument';
-import type { ExportRequest } from '../../kernel/export/exportSchemas';
+import { shortZoneNames, type ExportRequest } from '../../kernel/export/exportSchemas';
 import type { ZoneFigures } from '../../kernel/export/zoneFigures';
 
 const APP_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
@@ -171,9 +171,10 @@ export class ExportService {
     // One zone after the other: the embedded database runs one statement at a time anyway.
     const analysed: { figures: ZoneFigures; exportZone: ExportZone }[] = [];
     for (const zone of zones) analysed.push(await this.figuresOf(zone, user, httpRequest));
+    const names = shortZoneNames(zones.map((zone) => zone.name));
     return {
       format: request.format,
-      zones: analysed.map((entry) => entry.exportZone),
+      zones: analysed.map((entry, index) => ({ ...entry.exportZone, name: names[index] ?? entry.exportZone.name })),
       rows: metrics.map((metric) => ({
         metricId: metric.id,
         readings: analysed.map(({ figures }) => metric.read({ ...figures, realEstateVintage })),

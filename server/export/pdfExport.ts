@@ -12,7 +12,7 @@ import {
   type MetricReading,
 } from '../../kernel/export/metricCatalogue';
 import { barChartSvg, chartable, chartReading, ZONE_COLOURS } from './exportCharts';
-import { formatFrench, missingText, rowsOf } from './exportValues';
+import { formatFrench, frenchInteger, missingText, rowsOf, unitText } from './exportValues';
 
 const require = createRequire(import.meta.url);
 const FONT_DIRECTORY = join(dirname(require.resolve('@fontsource/noto-sans/package.json')), 'files');
@@ -47,7 +47,12 @@ const longDate = (iso: string) =>
 
 function valueText(metric: MetricDefinition, reading: MetricReading | undefined): string {
   if (!reading || reading.value === null) return reading ? missingText(reading) : 'non disponible';
-  return `${formatFrench(metric, reading.value)} ${metric.unit}`;
+  return `${formatFrench(metric, reading.value)} ${unitText(metric, reading.value)}`;
+}
+
+/** The distinct vintages of readings (each may list several, comma-separated), in order of appearance. */
+function vintagesOf(readings: readonly MetricReading[]): string[] {
+  return [...new Set(readings.flatMap((reading) => (reading.vintage ?? '').split(', ')).filter(Boolean))];
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -115,7 +120,7 @@ function drawOutlines(doc: Doc, zones: readonly ExportZone[], x: number, y: numb
     .font('regular')
     .fontSize(8)
     .fillColor(INK)
-    .text(`${new Intl.NumberFormat('fr-FR').format(km)} km`, x + 16 + barLength, y + height - 19, { lineBreak: false });
+    .text(`${km >= 1 ? frenchInteger(km) : String(km).replace('.', ',')} km`, x + 16 + barLength, y + height - 19, { lineBreak: false });
 }
 
 function cover(doc: Doc, document: ExportDocument) {
@@ -236,7 +241,7 @@ function table(
   ensureSpace(doc, headerHeight + 18 * Math.min(rows.length, 3));
   drawHeader();
   rows.forEach((row, index) => {
-    const key = `${row.metric.source}\u0000${[...new Set(row.readings.map((reading) => reading.vintage ?? ''))].join(', ')}`;
+    const key = `${row.metric.source}\u0000${vintagesOf(row.readings).join(', ')}`;
     if (!footnotes.has(key)) footnotes.set(key, footnotes.size + 1);
     const note = footnotes.get(key) as number;
     const labelHeight = doc
@@ -285,15 +290,18 @@ function sections(doc: Doc, document: ExportDocument, rows: ReturnType<typeof ro
     const subCategories = [...new Set(categoryRows.map((row) => row.metric.subCategory))];
     for (const subCategory of subCategories) {
       const subRows = categoryRows.filter((row) => row.metric.subCategory === subCategory);
-      heading(doc, subCategory, 12);
       const chartRows = { metrics: subRows.map((row) => row.metric), readings: subRows.map((row) => row.readings) };
-      if (chartable(chartRows)) {
-        const height = Math.min(300, 40 + subRows.length * (10 + 8 * document.zones.length));
-        ensureSpace(doc, height + 40);
+      const charted = chartable(chartRows);
+      const height = Math.min(320, 40 + subRows.length * (10 + 8 * document.zones.length));
+      // The heading stays with its chart (or with the first rows of its table).
+      ensureSpace(doc, charted ? height + 90 : 90);
+      heading(doc, subCategory, 12);
+      if (charted) {
         const svg = barChartSvg(chartRows, document.zones, CONTENT_WIDTH, height);
         SVGtoPDF(doc, svg, PAGE.margin, doc.y, {
           width: CONTENT_WIDTH,
           height,
+          assumePt: true,
           fontCallback: (_family: string, bold: boolean) => (bold ? 'bold' : 'regular'),
         });
         doc.y += height + 4;
@@ -356,7 +364,7 @@ function annex(doc: Doc, document: ExportDocument, rows: ReturnType<typeof rowsO
           (zone.selection === 'administrative' ? 'IRIS pris entiers par code' : 'IRIS au prorata de la surface');
     const demo =
       zone.demoEstablishments > 0
-        ? ` ; ${new Intl.NumberFormat('fr-FR').format(zone.demoEstablishments)} établissements de démonstration (données dérivées, non officielles) inclus`
+        ? ` ; ${frenchInteger(zone.demoEstablishments)} établissements de démonstration (données dérivées, non officielles) inclus`
         : '';
     paragraph(`${zone.name} : ${coverage}${demo}.`);
   }
@@ -370,14 +378,7 @@ function annex(doc: Doc, document: ExportDocument, rows: ReturnType<typeof rowsO
   const sources = [...new Set(rows.map((row) => row.metric.source))];
   for (const source of sources) {
     const definition = EXPORT_SOURCES[source];
-    const vintages = [
-      ...new Set(
-        rows
-          .filter((row) => row.metric.source === source)
-          .flatMap((row) => row.readings.map((reading) => reading.vintage))
-          .filter(Boolean),
-      ),
-    ];
+    const vintages = vintagesOf(rows.filter((row) => row.metric.source === source).flatMap((row) => row.readings));
     paragraph(
       `${definition.label} — ${definition.producer} — ${vintages.join(', ') || 'non chargé'} — ${definition.licence}.`,
     );
