@@ -12,7 +12,7 @@ import { createBusinessMarkersWorkerApi, type MapBusiness } from '../workers/bus
 import { businessFromRow, ZoneBusinessesEngine } from '../workers/businesses/ZoneBusinessesEngine';
 import { businessesFromArrow } from '../kernel/businesses/businessesArrow';
 import type { Benchmark, BenchContext } from './support/BenchContext';
-import { describeTasks, measureMarkerLongTasks } from './support/markerLongTasks';
+import { describeTasks, longestScript, measureMarkerLongTasks } from './support/markerLongTasks';
 import { startServer } from './support/serverProcess';
 import { formatMs, markdownTable, quantile } from './support/statistics';
 
@@ -199,9 +199,9 @@ async function markerRows(context: BenchContext, businesses: MapBusiness[]): Pro
       { type: 'businesses/mapLayerShown', payloadTemplate: { key: 'bench', label: 'bench' }, itemsKey: 'businesses' },
       'businessMarkers',
     );
-    const overTarget = [...result.load.durations, ...result.zooms.durations].filter(
-      (duration) => duration > LONG_TASK_TARGET_MS,
-    );
+    const loadScript = longestScript(result.load, false);
+    const zoomScript = longestScript(result.zooms, false);
+    const overTarget = Math.max(loadScript.duration, zoomScript.duration) > LONG_TASK_TARGET_MS;
     return [
       [
         `${businesses.length.toLocaleString('en')} establishments`,
@@ -210,7 +210,9 @@ async function markerRows(context: BenchContext, businesses: MapBusiness[]): Pro
         describeTasks(result.load),
         describeTasks(result.zooms),
         describeTasks(result.baselineZooms),
-        overTarget.length === 0 ? 'yes' : `no (${overTarget.length})`,
+        `${loadScript.text} / ${zoomScript.text}`,
+        `${longestScript(result.load, true).text} / ${longestScript(result.baselineZooms, true).text}`,
+        overTarget ? 'no' : 'yes',
       ],
     ];
   } finally {
@@ -253,7 +255,9 @@ export const businessesBenchmark: Benchmark = {
       'in the store as one map layer (`businesses/mapLayerShown`, as the saga puts a layer), sent to the worker in',
       'chunks of 2,000, grouped per location and clustered there, the map fitted to them; then zooms 12 → 17 → 11.',
       'Long tasks: PerformanceObserver `longtask` (count / longest) while the markers load, during the zooms, and',
-      'during the same zooms before any marker (basemap alone). Target: none over 50 ms while the markers load.',
+      'during the same zooms before any marker (basemap alone, software WebGL). The scripts of the long animation',
+      'frames say who ran: the longest outside MapLibre’s frame callbacks (store, worker messages, source updates)',
+      'is held to 50 ms; the longest map frame is given beside the one of the basemap alone.',
       '',
       markdownTable(
         [
@@ -263,7 +267,9 @@ export const businessesBenchmark: Benchmark = {
           'long tasks, load',
           'long tasks, zooms',
           'long tasks, same zooms without markers',
-          'target met',
+          'longest script outside map frames: load / zooms',
+          'longest map frame: load / zooms without markers',
+          'script ≤ 50 ms',
         ],
         markers,
       ),

@@ -3,6 +3,26 @@ import { chromium, type Page } from '@playwright/test';
 /** Long-task threshold of the target: no main-thread task over 50 ms from the click to the charts drawn. */
 export const LONG_TASK_TARGET_MS = 50;
 
+/**
+ * How Chromium composites the page. `software` (`--disable-gpu`, the journeys' setting): WebGL runs in
+ * SwiftShader and every map frame is read back to the main thread at commit, so each frame the map draws is
+ * a main-thread task as long as SwiftShader's render of it. `gpu`: GPU compositing, still on SwiftShader
+ * (no GPU here), as a browser with a GPU composites: the map's frames no longer block the main thread; 2D
+ * canvases stay on the CPU (SwiftShader would make them slower than any GPU does).
+ */
+export type Compositing = 'software' | 'gpu';
+const COMPOSITING_FLAGS: Record<Compositing, string[]> = {
+  software: ['--disable-gpu', '--enable-unsafe-swiftshader'],
+  gpu: [
+    '--use-gl=angle',
+    '--use-angle=swiftshader',
+    '--enable-unsafe-swiftshader',
+    '--ignore-gpu-blocklist',
+    // 2D canvases (the charts) drawn by the CPU: on SwiftShader an accelerated 2D canvas is slower than a GPU's.
+    '--disable-accelerated-2d-canvas',
+  ],
+};
+
 /** One measured window: from a click to its figures or charts drawn, plus 500 ms. */
 export interface PanelWindow {
   step: string;
@@ -92,10 +112,14 @@ async function chartsDrawn(page: Page): Promise<void> {
  * (2–4) the clicks on the Population, Ménages and Logement tabs to their charts drawn. Long tasks are
  * collected by a PerformanceObserver in each window. One warm-up run, then `runs` measured runs.
  */
-export async function measurePanelLoad(baseUrl: string, runs = 3): Promise<PanelWindow[]> {
+export async function measurePanelLoad(
+  baseUrl: string,
+  runs = 3,
+  compositing: Compositing = 'software',
+): Promise<PanelWindow[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--no-first-run'],
+    args: ['--no-sandbox', '--no-first-run', ...COMPOSITING_FLAGS[compositing]],
   });
   const windows = new Map<string, PanelWindow>();
   const record = (step: string, durationMs: number, longTasks: number[]) => {

@@ -7,7 +7,7 @@ import { openPostgres } from '../server/db/openPostgres';
 import type { SearchResponse } from '../kernel/public-services/publicServiceSchemas';
 import type { Benchmark } from './support/BenchContext';
 import { startServer } from './support/serverProcess';
-import { describeTasks, measureMarkerLongTasks } from './support/markerLongTasks';
+import { describeTasks, longestScript, measureMarkerLongTasks } from './support/markerLongTasks';
 import { formatMs, markdownTable, quantile } from './support/statistics';
 
 const RUNS = 25;
@@ -131,9 +131,9 @@ async function markerRows(context: Parameters<Benchmark['run']>[0]): Promise<(st
       },
       'publicServiceMarkers',
     );
-    const overTarget = [...result.load.durations, ...result.zooms.durations].filter(
-      (duration) => duration > LONG_TASK_TARGET_MS,
-    );
+    const loadScript = longestScript(result.load, false);
+    const zoomScript = longestScript(result.zooms, false);
+    const overTarget = Math.max(loadScript.duration, zoomScript.duration) > LONG_TASK_TARGET_MS;
     return [
       [
         `${MARKERS.toLocaleString('en')} services`,
@@ -142,7 +142,9 @@ async function markerRows(context: Parameters<Benchmark['run']>[0]): Promise<(st
         describeTasks(result.load),
         describeTasks(result.zooms),
         describeTasks(result.baselineZooms),
-        overTarget.length === 0 ? 'yes' : `no (${overTarget.length})`,
+        `${loadScript.text} / ${zoomScript.text}`,
+        `${longestScript(result.load, true).text} / ${longestScript(result.baselineZooms, true).text}`,
+        overTarget ? 'no' : 'yes',
       ],
     ];
   } finally {
@@ -170,7 +172,10 @@ export const publicServicesBenchmark: Benchmark = {
       'and clustered there (supercluster, max zoom 16, radius 60), then zooms 12 → 17 → 11. Long tasks:',
       'PerformanceObserver `longtask` (count / longest) while the markers load (dispatch → drawn → idle), during',
       'the zooms with the markers, and during the same zooms before any marker (the basemap alone, drawn by',
-      'software WebGL on the main thread). Target: none over 50 ms while the markers load and move.',
+      'software WebGL on the main thread). The scripts of the long animation frames (`long-animation-frame`) say',
+      'who ran: the longest outside MapLibre’s frame callbacks (the store, the worker messages, the source',
+      'updates — the markers’ own work) is held to 50 ms; the longest map frame is given beside the one of the',
+      'basemap alone.',
       '',
       markdownTable(
         [
@@ -180,7 +185,9 @@ export const publicServicesBenchmark: Benchmark = {
           'long tasks, load',
           'long tasks, zooms',
           'long tasks, same zooms without markers',
-          'target met',
+          'longest script outside map frames: load / zooms',
+          'longest map frame: load / zooms without markers',
+          'script ≤ 50 ms',
         ],
         markers,
       ),

@@ -1,8 +1,9 @@
 import type { Browser } from '@playwright/test';
 
-/** Long tasks (ms) of one phase, and the longest. */
+/** Long tasks (ms) of one phase, and the scripts of its long animation frames (who ran, how long). */
 export interface PhaseTasks {
   durations: number[];
+  scripts: { duration: number; label: string }[];
 }
 
 export interface MarkerLongTasks {
@@ -36,12 +37,40 @@ export async function measureMarkerLongTasks(
 ): Promise<MarkerLongTasks> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' });
   try {
+    // tsx names the functions of the evaluated code with `__name`: an identity in the page.
+    await page.addInitScript({ content: 'window.__name = (target) => target;' });
     await page.addInitScript(() => {
       const tasks: { start: number; duration: number }[] = [];
       (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
       }).observe({ type: 'longtask', buffered: true });
+      const scripts: { start: number; duration: number; label: string }[] = [];
+      (window as unknown as { __frameScripts: typeof scripts }).__frameScripts = scripts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {
+          scripts: {
+            startTime: number;
+            duration: number;
+            invoker: string;
+            sourceURL: string;
+            sourceFunctionName: string;
+          }[];
+        }[]) {
+          for (const script of entry.scripts) {
+            const file =
+              script.sourceURL
+                .split('/')
+                .pop()
+                ?.replace(/-[\w-]{8}\.js$/, '') ?? '';
+            scripts.push({
+              start: script.startTime,
+              duration: script.duration,
+              label: `${script.invoker} (${file}${script.sourceFunctionName ? ` ${script.sourceFunctionName}` : ''})`,
+            });
+          }
+        }
+      }).observe({ type: 'long-animation-frame', buffered: true });
     });
     await page.goto(`${baseUrl}/map`);
     await page.waitForFunction(() => performance.getEntriesByName('zonalyse:map-first-idle').length > 0, undefined, {
@@ -74,13 +103,20 @@ export async function measureMarkerLongTasks(
           __zonalyseStore: { dispatch: (action: object) => void };
           __zonalyseMap: MapHandle;
           __longTasks: { start: number; duration: number }[];
+          __frameScripts: { start: number; duration: number; label: string }[];
           __benchItems: unknown[];
         };
         const { map } = window_.__zonalyseMap;
         const idle = () => new Promise<void>((done) => map.once('idle', done));
         const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
-        const tasksSince = (since: number, until = Infinity) =>
-          window_.__longTasks.filter((task) => task.start >= since && task.start < until).map((task) => task.duration);
+        const tasksSince = (since: number, until = Infinity) => ({
+          durations: window_.__longTasks
+            .filter((task) => task.start >= since && task.start < until)
+            .map((task) => task.duration),
+          scripts: window_.__frameScripts
+            .filter((script) => script.start >= since && script.start < until)
+            .map(({ duration, label }) => ({ duration, label })),
+        });
         const zoomSequence = async () => {
           for (const zoom of zooms) {
             map.jumpTo({ center: [2.35, 48.86], zoom });
@@ -97,7 +133,7 @@ export async function measureMarkerLongTasks(
         await pause(500);
         const startedAt = performance.now();
         window_.__zonalyseStore.dispatch({ type, payload: { ...payloadTemplate, [itemsKey]: window_.__benchItems } });
-        while (!map.getCanvas().dataset[datasetKey]) await pause(5);
+        while (!(Number(map.getCanvas().dataset[datasetKey]) > 0)) await pause(5);
         await idle();
         const shownAt = performance.now();
         const drawn = Number(map.getCanvas().dataset[datasetKey]);
@@ -107,9 +143,9 @@ export async function measureMarkerLongTasks(
         return {
           shownMs: shownAt - startedAt,
           drawn,
-          load: { durations: tasksSince(startedAt, shownAt + 500) },
-          zooms: { durations: tasksSince(zoomsStartedAt) },
-          baselineZooms: { durations: tasksSince(baselineStartedAt, baselineEndedAt) },
+          load: tasksSince(startedAt, shownAt + 500),
+          zooms: tasksSince(zoomsStartedAt),
+          baselineZooms: tasksSince(baselineStartedAt, baselineEndedAt),
         };
       },
       { type: action.type, payloadTemplate, itemsKey, datasetKey, zooms: ZOOMS },
@@ -124,4 +160,17 @@ export function describeTasks(phase: PhaseTasks): string {
   return phase.durations.length === 0
     ? '0'
     : `${phase.durations.length} / ${Math.round(Math.max(...phase.durations))} ms`;
+}
+
+/** Whether a script is MapLibre drawing a frame (`requestAnimationFrame`), which the basemap alone also does. */
+const isRenderFrame = (script: { label: string }) => script.label.startsWith('FrameRequestCallback');
+
+/** The longest script of a phase's long animation frames, with who ran it (map frames included or not). */
+export function longestScript(phase: PhaseTasks, renderFrames: boolean): { duration: number; text: string } {
+  const longest = phase.scripts
+    .filter((script) => renderFrames === isRenderFrame(script))
+    .sort((a, b) => b.duration - a.duration)[0];
+  return longest
+    ? { duration: longest.duration, text: `${Math.round(longest.duration)} ms, ${longest.label}` }
+    : { duration: 0, text: '—' };
 }

@@ -93,7 +93,8 @@ export function DemographicsChart({
       instance = created;
       cancelDraw = scheduleChartTask(() => {
         chart.current = created;
-        if (option.current) created.setOption(option.current, true);
+        // `lazyUpdate`: the option is read in this task, drawn in ECharts' next frame (a task of its own).
+        if (option.current) created.setOption(option.current, { notMerge: true, lazyUpdate: true });
         observer = new ResizeObserver(() => created.resize());
         observer.observe(container);
       });
@@ -148,7 +149,7 @@ export function DemographicsChart({
       })),
     };
     option.current = next;
-    chart.current?.setOption(next, true);
+    chart.current?.setOption(next, { notMerge: true, lazyUpdate: true });
   });
   useEffect(() => {
     applyOption();
