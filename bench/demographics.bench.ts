@@ -52,10 +52,10 @@ const PANEL_TRACE_NOTES = [
   'are all compositor commits of map frames (600–1,100 ms each: SwiftShader renders the 1440×900 map and the frame',
   'is read back on the main thread), with 6–25 ms of JavaScript per frame; the frames are the view padding glide',
   'as the panel opens and the tiles it brings. Decoding and aggregation are in the worker (no main-thread task);',
-  'the figures\' React render and layout: one 60 ms task at load 14. In `gpu` compositing the same click has no',
-  'long task. The charts: the first chart\'s creation and first draw were one task (623 ms at load 18); each chart',
-  'is now created in one queued task and its option read in another, drawn by ECharts in its next frame',
-  '(`lazyUpdate`). Before (2026-11-25, load ≈ 18, zone dispatched into the store, software compositing): overview',
+  'the figures\' React render and layout: one 60 ms task at load 14. In `gpu` compositing the map frames no',
+  'longer block the main thread. The charts: the first chart\'s creation and first draw were one task (623 ms',
+  'under load); each chart is now created in one queued task and its option read in another, drawn by ECharts',
+  'in its next frame (`lazyUpdate`). Before (2026-11-25, load ≈ 18, zone dispatched into the store, software compositing): overview',
   '15 long tasks / 1,270 ms, Population 13 / 396 ms, Ménages 1 / 58 ms, Logement 2 / 53 ms.',
 ].join('\n');
 
@@ -154,7 +154,8 @@ export const demographicsBenchmark: Benchmark = {
       `Ménages and Logement tabs to their charts drawn; main-thread long tasks (> ${LONG_TASK_TARGET_MS} ms) collected by`,
       'a PerformanceObserver in each window, up to 500 ms after the last frame. Two compositing modes: `software`',
       '(`--disable-gpu`, as the journeys run: every map frame is rendered by SwiftShader and read back to the main',
-      'thread at commit) and `gpu` (GPU compositing on SwiftShader, as a browser with a GPU composites).',
+      'thread at commit) and `gpu` (GPU compositing on SwiftShader, 2D canvases on the CPU, as a browser with a GPU',
+      'composites).',
       '',
       markdownTable(
         ['compositing', 'step', 'duration p50', 'long tasks (n / longest)', `no long task > ${LONG_TASK_TARGET_MS} ms`],

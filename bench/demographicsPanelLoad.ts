@@ -7,12 +7,20 @@ export const LONG_TASK_TARGET_MS = 50;
  * How Chromium composites the page. `software` (`--disable-gpu`, the journeys' setting): WebGL runs in
  * SwiftShader and every map frame is read back to the main thread at commit, so each frame the map draws is
  * a main-thread task as long as SwiftShader's render of it. `gpu`: GPU compositing, still on SwiftShader
- * (no GPU here), as a browser with a GPU composites: the map's frames no longer block the main thread.
+ * (no GPU here), as a browser with a GPU composites: the map's frames no longer block the main thread; 2D
+ * canvases stay on the CPU (SwiftShader would make them slower than any GPU does).
  */
 export type Compositing = 'software' | 'gpu';
 const COMPOSITING_FLAGS: Record<Compositing, string[]> = {
   software: ['--disable-gpu', '--enable-unsafe-swiftshader'],
-  gpu: ['--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
+  gpu: [
+    '--use-gl=angle',
+    '--use-angle=swiftshader',
+    '--enable-unsafe-swiftshader',
+    '--ignore-gpu-blocklist',
+    // 2D canvases (the charts) drawn by the CPU: on SwiftShader an accelerated 2D canvas is slower than a GPU's.
+    '--disable-accelerated-2d-canvas',
+  ],
 };
 
 /** One measured window: from a click to its figures or charts drawn, plus 500 ms. */
