@@ -13,13 +13,14 @@ import {
 } from '../../kernel/export/metricCatalogue';
 import { barChartSvg, chartable, chartReading, ZONE_COLOURS } from './exportCharts';
 import { formatFrench, frenchInteger, missingText, rowsOf, unitText } from './exportValues';
+import { woffToSfnt } from './woffToSfnt';
 
 const require = createRequire(import.meta.url);
 const FONT_DIRECTORY = join(dirname(require.resolve('@fontsource/noto-sans/package.json')), 'files');
-/** Noto Sans (vendored by @fontsource), embedded and subset by pdfkit: text stays selectable. */
+/** Noto Sans (vendored by @fontsource, unwrapped from WOFF once), embedded and subset by pdfkit: text stays selectable. */
 const FONTS = {
-  regular: readFileSync(join(FONT_DIRECTORY, 'noto-sans-latin-400-normal.woff')),
-  bold: readFileSync(join(FONT_DIRECTORY, 'noto-sans-latin-700-normal.woff')),
+  regular: woffToSfnt(readFileSync(join(FONT_DIRECTORY, 'noto-sans-latin-400-normal.woff'))),
+  bold: woffToSfnt(readFileSync(join(FONT_DIRECTORY, 'noto-sans-latin-700-normal.woff'))),
 };
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
