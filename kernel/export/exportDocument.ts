@@ -54,6 +54,8 @@ export interface ExportDocument {
   datasets: ExportDataset[];
   generatedAt: string;
   appVersion: string;
+  /** The PDF only: the communes around the zones, drawn under them on the cover map. */
+  basemap?: { name: string; geometry: ExportGeometry }[];
   /** The GIS formats only: the zones' geometries (zones' order) and their IRIS with their figures. */
   gis?: { zones: ExportGeometry[]; iris: ExportIris[] };
   /** The request as sent, so the same study can be re-run. */

@@ -25,7 +25,7 @@ import type {
   ExportZone,
 } from '../../kernel/export/exportDocument';
 import type { DemographicsAnswer } from '../../kernel/demographics/demographicsRecord';
-import { selectIrisGeometries } from './exportRepository';
+import { selectBasemapCommunes, selectIrisGeometries } from './exportRepository';
 import { GIS_FORMATS, shortZoneNames, type ExportRequest } from '../../kernel/export/exportSchemas';
 import type { ZoneFigures } from '../../kernel/export/zoneFigures';
 
@@ -121,11 +121,7 @@ export class ExportService {
   }
 
   /** The figures of one zone from the four domain services; a service without data gives null. */
-  async figuresOf(
-    zone: UserZoneRow,
-    user: UserRow,
-    httpRequest: FastifyRequest,
-  ): Promise<AnalysedZone> {
+  async figuresOf(zone: UserZoneRow, user: UserRow, httpRequest: FastifyRequest): Promise<AnalysedZone> {
     const polygon = polygonOf(zone.geometry_geojson);
     const geometryJson = JSON.stringify(polygon);
     const hint = hintOf(zone.properties ?? {});
@@ -213,6 +209,22 @@ export class ExportService {
     return { zones: analysed.map((zone) => zone.geometry), iris };
   }
 
+  /** The communes around the zones' outlines (their box widened by a third on each side). */
+  private async basemapOf(analysed: readonly AnalysedZone[]): Promise<NonNullable<ExportDocument['basemap']>> {
+    const points = analysed.flatMap((zone) => zone.exportZone.outline);
+    if (points.length === 0) return [];
+    const longitudes = points.map((point) => point[0]);
+    const latitudes = points.map((point) => point[1]);
+    const [west, east] = [Math.min(...longitudes), Math.max(...longitudes)];
+    const [south, north] = [Math.min(...latitudes), Math.max(...latitudes)];
+    const margin = Math.max(east - west, north - south) / 3;
+    return selectBasemapCommunes(
+      this.database,
+      [west - margin, south - margin, east + margin, north + margin],
+      Math.max(east - west, north - south) / 800,
+    );
+  }
+
   /** The document the exporters write, for the request of a user allowed to export. */
   async document(
     user: UserRow,
@@ -243,6 +255,7 @@ export class ExportService {
       })),
       datasets,
       ...(GIS_FORMATS.has(request.format) ? { gis: await this.gisOf(analysed, metrics) } : {}),
+      ...(request.format === 'pdf' ? { basemap: await this.basemapOf(analysed) } : {}),
       generatedAt: now.toISOString(),
       appVersion: APP_VERSION,
       request: {

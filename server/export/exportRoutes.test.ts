@@ -199,6 +199,7 @@ describe.each(testDatabaseKinds())('POST /api/export on %s', (kind) => {
     );
     expect(text).toContain('Étude de marché locale');
     expect(text).toContain('Chiffres clés');
+    expect(text).toContain('Fond : limites des communes et arrondissements');
     expect(text).toContain('Annexe — méthode');
     expect(text).toContain('Reproductibilité');
     expect(text).toMatch(/Page 1 sur \d+/);
