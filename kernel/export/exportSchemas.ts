@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { METRIC_CATALOGUE } from './metricCatalogue';
 
-export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf', 'geojson', 'fgb'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The panel's format choices, with the product's labels. */
@@ -9,12 +9,19 @@ export const EXPORT_FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = {
   csv: 'CSV (pour Excel)',
   xlsx: 'Excel (.xlsx)',
   pdf: 'PDF (rapport)',
+  geojson: 'GeoJSON (SIG)',
+  fgb: 'FlatGeobuf (SIG)',
 };
+
+/** The formats that carry the zones' and their IRIS' geometries. */
+export const GIS_FORMATS: ReadonlySet<ExportFormat> = new Set(['geojson', 'fgb']);
 
 export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
+  geojson: 'application/geo+json',
+  fgb: 'application/flatgeobuf',
 };
 
 /** At most this many zones side by side in one export. */
@@ -30,7 +37,7 @@ export const exportRequestSchema = z.object({
     .array(z.string().trim().min(1).max(120))
     .min(1, 'sélectionnez au moins une métrique')
     .max(METRIC_CATALOGUE.length, `au plus ${METRIC_CATALOGUE.length} métriques`),
-  format: z.enum(EXPORT_FORMATS, { message: 'format attendu : csv, xlsx ou pdf' }),
+  format: z.enum(EXPORT_FORMATS, { message: 'format attendu : csv, xlsx, pdf, geojson ou fgb' }),
 });
 export type ExportRequest = z.output<typeof exportRequestSchema>;
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
-import type { ExportDocument, ExportZone } from '../../kernel/export/exportDocument';
+import type { ExportDocument, ExportGeometry, ExportZone } from '../../kernel/export/exportDocument';
 import {
   EXPORT_SOURCES,
   METRIC_CATEGORIES,
@@ -72,8 +72,28 @@ function heading(doc: Doc, text: string, size: number) {
   doc.moveDown(0.3).fillColor(INK).font('regular');
 }
 
-/** The zones' outlines in a framed box, each in its colour, projected with the latitude's scale. */
-function drawOutlines(doc: Doc, zones: readonly ExportZone[], x: number, y: number, width: number, height: number) {
+/** The outer rings of a polygon or multipolygon. */
+function outerRings(geometry: ExportGeometry): [number, number][][] {
+  const polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) as [
+    number,
+    number,
+  ][][][];
+  return polygons.map((polygon) => polygon[0] ?? []).filter((ring) => ring.length >= 3);
+}
+
+/**
+ * The zones' outlines in a framed box, each in its colour, projected with the latitude's scale, over the
+ * basemap of the communes around them (clipped to the box, named at their centre when it falls inside).
+ */
+function drawOutlines(
+  doc: Doc,
+  zones: readonly ExportZone[],
+  basemap: NonNullable<ExportDocument['basemap']>,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+) {
   doc.save().rect(x, y, width, height).fillAndStroke('#eef2f7', '#cbd5e1').restore();
   const points = zones.flatMap((zone) => zone.outline);
   if (points.length === 0) return;
@@ -91,6 +111,31 @@ function drawOutlines(doc: Doc, zones: readonly ExportZone[], x: number, y: numb
     offsetX + (lon - west) * cos * scale,
     offsetY + (north - lat) * scale,
   ];
+  doc.save().rect(x, y, width, height).clip();
+  for (const commune of basemap) {
+    for (const ring of outerRings(commune.geometry)) {
+      const [first, ...rest] = ring.map(project);
+      doc.moveTo(...(first as [number, number]));
+      for (const point of rest) doc.lineTo(...point);
+      doc.closePath();
+    }
+    doc.lineWidth(0.6).fillAndStroke('#f8fafc', '#94a3b8');
+  }
+  doc.font('regular').fontSize(6.5).fillColor(MUTED);
+  for (const commune of basemap) {
+    const ring = outerRings(commune.geometry)[0];
+    if (!ring) continue;
+    const [centreX, centreY] = project([
+      ring.reduce((sum, point) => sum + point[0], 0) / ring.length,
+      ring.reduce((sum, point) => sum + point[1], 0) / ring.length,
+    ]);
+    const labelWidth = doc.widthOfString(commune.name);
+    if (centreX - labelWidth / 2 < x + 4 || centreX + labelWidth / 2 > x + width - 4) continue;
+    if (centreY < y + 6 || centreY > y + height - 24) continue;
+    doc.text(commune.name, centreX - labelWidth / 2, centreY - 3, { lineBreak: false });
+  }
+  doc.restore();
+  doc.save().rect(x, y, width, height).lineWidth(1).stroke('#cbd5e1').restore();
   zones.forEach((zone, index) => {
     if (zone.outline.length < 3) return;
     const colour = ZONE_COLOURS[index % ZONE_COLOURS.length] as string;
@@ -120,7 +165,9 @@ function drawOutlines(doc: Doc, zones: readonly ExportZone[], x: number, y: numb
     .font('regular')
     .fontSize(8)
     .fillColor(INK)
-    .text(`${km >= 1 ? frenchInteger(km) : String(km).replace('.', ',')} km`, x + 16 + barLength, y + height - 19, { lineBreak: false });
+    .text(`${km >= 1 ? frenchInteger(km) : String(km).replace('.', ',')} km`, x + 16 + barLength, y + height - 19, {
+      lineBreak: false,
+    });
 }
 
 function cover(doc: Doc, document: ExportDocument) {
@@ -144,12 +191,14 @@ function cover(doc: Doc, document: ExportDocument) {
     .fillColor(INK)
     .text(`Établie le ${longDate(document.generatedAt)} avec Zonalyse ${document.appVersion}.`);
   const mapTop = doc.y + 20;
-  drawOutlines(doc, document.zones, PAGE.margin, mapTop, CONTENT_WIDTH, 330);
+  drawOutlines(doc, document.zones, document.basemap ?? [], PAGE.margin, mapTop, CONTENT_WIDTH, 330);
   doc
     .fontSize(8)
     .fillColor(MUTED)
     .text(
-      'Contour des zones étudiées (projection équirectangulaire locale). Fond : limites des zones enregistrées.',
+      document.basemap?.length
+        ? 'Contour des zones étudiées (projection équirectangulaire locale). Fond : limites des communes et arrondissements (IGN Admin Express).'
+        : 'Contour des zones étudiées (projection équirectangulaire locale).',
       PAGE.margin,
       mapTop + 336,
       { width: CONTENT_WIDTH },

@@ -204,7 +204,23 @@ test.describe('export against the real server', () => {
     expect(text).toContain(french(api.population));
     expect(text).toContain(french(api.apartmentMedian));
     expect(text).toContain(french(api.businesses));
+    expect(text).toContain('Fond : limites des communes et arrondissements');
     execFileSync('pdftoppm', ['-png', '-r', '70', pdfPath, 'tests/e2e/screenshots/export-pdf-page']);
+
+    // GeoJSON for GIS users: the two zones, then their IRIS, each with its figures.
+    const geojsonPath = await exportAs(panel, page, 'GeoJSON (SIG)', folder);
+    expect(geojsonPath).toMatch(/\.geojson$/);
+    const collection = JSON.parse(readFileSync(geojsonPath, 'utf8')) as {
+      features: { properties: Record<string, string | number | null> }[];
+    };
+    const gisZones = collection.features.filter((feature) => feature.properties.niveau === 'zone');
+    expect(gisZones.map((feature) => feature.properties.nom)).toEqual([
+      'Paris 11e Arrondissement',
+      'Paris 12e Arrondissement',
+    ]);
+    expect(gisZones[0]?.properties['population.total']).toBe(Math.round(api.population));
+    expect(gisZones[0]?.properties['businesses.total']).toBe(api.businesses);
+    expect(collection.features.filter((feature) => feature.properties.niveau === 'iris').length).toBeGreaterThan(80);
     await page.screenshot({ path: 'tests/e2e/screenshots/export-panel-done.png' });
 
     // The same panel in the dark theme, chosen in the settings: the open panels and the zones come back.

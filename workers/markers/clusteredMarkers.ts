@@ -38,15 +38,18 @@ export interface ClusteredMarkersOptions<Item extends MarkerItem, PopupItem> {
   siteColor?: (first: Item, groupColor: string) => string;
 }
 
-interface SiteProperties {
+interface SiteProperties<Item> {
   count: number;
-  items: string;
+  /** The site's items, turned into popup JSON only when the site is in a view's answer. */
+  items: Item[];
+  /** The popup JSON, once written. */
+  json?: string;
   color: string;
 }
 
-interface GroupIndex {
+interface GroupIndex<Item> {
   color: string;
-  index: Supercluster<SiteProperties, { count: number }>;
+  index: Supercluster<SiteProperties<Item>, { count: number }>;
 }
 
 type Bounds = [[number, number], [number, number]];
@@ -70,25 +73,26 @@ export function groupSites<Item extends MarkerItem, PopupItem>(
   items: readonly Item[],
   groupColor: string,
   options: ClusteredMarkersOptions<Item, PopupItem>,
-): Feature<Point, SiteProperties>[] {
-  const sites = new Map<string, { first: Item; popupItems: PopupItem[] }>();
+): Feature<Point, SiteProperties<Item>>[] {
+  const sites = new Map<string, Item[]>();
   const seen = new Set<string>();
   for (const item of items) {
     if (seen.has(item.id) || (options.keep && !options.keep(item))) continue;
     seen.add(item.id);
     const key = `${Math.round(item.longitude / options.precision)},${Math.round(item.latitude / options.precision)}`;
     const site = sites.get(key);
-    if (site) site.popupItems.push(options.popupItem(item));
-    else sites.set(key, { first: item, popupItems: [options.popupItem(item)] });
+    if (site) site.push(item);
+    else sites.set(key, [item]);
   }
-  const features: Feature<Point, SiteProperties>[] = [];
-  for (const { first, popupItems } of sites.values()) {
+  const features: Feature<Point, SiteProperties<Item>>[] = [];
+  for (const siteItems of sites.values()) {
+    const first = siteItems[0] as Item;
     features.push({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [first.longitude, first.latitude] },
       properties: {
-        count: popupItems.length,
-        items: JSON.stringify(popupItems),
+        count: siteItems.length,
+        items: siteItems,
         color: options.siteColor ? options.siteColor(first, groupColor) : groupColor,
       },
     });
@@ -100,13 +104,18 @@ export function groupSites<Item extends MarkerItem, PopupItem>(
  * Clustered markers off the main thread, shared by every kind of markers (public services per category,
  * businesses): items arrive in chunks (`appendItems`, so that the main thread never clones a whole list
  * at once), a group's supercluster index is built on `commit`, and `markers` answers only the clusters
- * and sites of a view — what MapLibre draws.
+ * and sites of a view — what MapLibre draws; a site's popup list is written only when it is in a view.
  */
 export function createClusteredMarkers<Item extends MarkerItem, PopupItem>(
   options: ClusteredMarkersOptions<Item, PopupItem>,
 ): ClusteredMarkersApi<Item> {
-  const groups = new Map<string, GroupIndex>();
+  const groups = new Map<string, GroupIndex<Item>>();
   const pending = new Map<string, { load: number; items: Item[] }>();
+  const popupJson = (site: Partial<SiteProperties<Item>>): string | null => {
+    if (!site.items) return null;
+    site.json ??= JSON.stringify(site.items.map(options.popupItem));
+    return site.json;
+  };
 
   const appendItems: ClusteredMarkersApi<Item>['appendItems'] = (group, load, items) => {
     const current = pending.get(group);
@@ -124,7 +133,7 @@ export function createClusteredMarkers<Item extends MarkerItem, PopupItem>(
       groups.delete(group);
       return { drawn: 0, bounds: null };
     }
-    const index = new Supercluster<SiteProperties, { count: number }>({
+    const index = new Supercluster<SiteProperties<Item>, { count: number }>({
       ...CLUSTER_OPTIONS,
       map: (properties) => ({ count: properties.count }),
       reduce: (accumulated, properties) => {
@@ -170,7 +179,7 @@ export function createClusteredMarkers<Item extends MarkerItem, PopupItem>(
       const level = Math.floor(zoom);
       for (const [group, { color, index }] of groups) {
         for (const feature of index.getClusters(bbox, level)) {
-          const properties = feature.properties as Partial<ClusterProperties> & Partial<SiteProperties>;
+          const properties = feature.properties as Partial<ClusterProperties> & Partial<SiteProperties<Item>>;
           const cluster = properties.cluster === true;
           features.push({
             type: 'Feature',
@@ -183,7 +192,7 @@ export function createClusteredMarkers<Item extends MarkerItem, PopupItem>(
               expansionZoom: cluster
                 ? Math.min(index.getClusterExpansionZoom(properties.cluster_id as number), 20)
                 : null,
-              items: cluster ? null : (properties.items ?? null),
+              items: cluster ? null : popupJson(properties),
             },
           });
         }
