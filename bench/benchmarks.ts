@@ -1,6 +1,7 @@
 import { accountBenchmark } from './account.bench';
 import { businessesBenchmark } from './businesses.bench';
 import { demographicsBenchmark } from './demographics.bench';
+import { exportBenchmark } from './export.bench';
 import { importBenchmark } from './import.bench';
 import { isochroneBenchmark } from './isochrone.bench';
 import type { Benchmark } from './support/BenchContext';
@@ -28,4 +29,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   publicServicesBenchmark,
   businessesBenchmark,
   accountBenchmark,
+  exportBenchmark,
 ];

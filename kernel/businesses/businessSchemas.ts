@@ -224,3 +224,41 @@ export const zoneStatisticsSchema = z.object({
   search_time_ms: z.number(),
 });
 export type ZoneBusinessStatistics = z.infer<typeof zoneStatisticsSchema>;
+
+/** Nearest competitors: at most 50 listed, walks of at most 30 minutes. */
+export const NEAREST_COMPETITORS = { maximumLimit: 50, defaultLimit: 10, maximumMinutes: 30, defaultMinutes: 15 } as const;
+
+/** From a point (a click, an address), the establishments of NAF codes nearest by walking time. */
+export const nearestCompetitorsRequestSchema = z.object({
+  longitude: z.number({ error: 'longitude attendue (nombre)' }).min(-180).max(180),
+  latitude: z.number({ error: 'latitude attendue (nombre)' }).min(-90).max(90),
+  naf_codes: z.array(nafCode).min(1, 'au moins un code NAF').max(50),
+  max_minutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(NEAREST_COMPETITORS.maximumMinutes)
+    .default(NEAREST_COMPETITORS.defaultMinutes),
+  limit: limit(NEAREST_COMPETITORS.defaultLimit, NEAREST_COMPETITORS.maximumLimit),
+});
+export type NearestCompetitorsRequest = z.output<typeof nearestCompetitorsRequestSchema>;
+
+export const nearestCompetitorsSchema = z.object({
+  origin: z.object({ longitude: z.number(), latitude: z.number(), snap_metres: z.number() }),
+  competitors: z.array(
+    z.object({
+      rank: z.number(),
+      walking_seconds: z.number(),
+      walking_minutes: z.number(),
+      /** Straight-line distance, for reference only: the order is the walking time's. */
+      straight_metres: z.number(),
+      business: businessSchema,
+    }),
+  ),
+  /** Establishments of the codes within the straight-line reach of the walk (before the network is walked). */
+  candidates_count: z.number(),
+  max_minutes: z.number(),
+  method: z.string(),
+  search_time_ms: z.number(),
+});
+export type NearestCompetitors = z.infer<typeof nearestCompetitorsSchema>;

@@ -26,6 +26,23 @@ export interface ExportDataset {
   demo: boolean;
 }
 
+/** A GeoJSON polygon or multipolygon in lon/lat (WGS 84). */
+export interface ExportGeometry {
+  type: 'Polygon' | 'MultiPolygon';
+  coordinates: unknown[];
+}
+
+/** One IRIS of a zone for the GIS files: its outline and its own figures (one reading per row). */
+export interface ExportIris {
+  zoneIndex: number;
+  code: string;
+  name: string;
+  /** Share of the IRIS inside the zone (1 for an administrative zone's own IRIS). */
+  coverage: number;
+  geometry: ExportGeometry;
+  readings: MetricReading[];
+}
+
 /**
  * Everything an exporter needs, serialisable (it crosses to the file-building thread): the zones,
  * one row of readings per metric (in the zones' order), the datasets and the reproducibility facts.
@@ -37,6 +54,10 @@ export interface ExportDocument {
   datasets: ExportDataset[];
   generatedAt: string;
   appVersion: string;
+  /** The PDF only: the communes around the zones, drawn under them on the cover map. */
+  basemap?: { name: string; geometry: ExportGeometry }[];
+  /** The GIS formats only: the zones' geometries (zones' order) and their IRIS with their figures. */
+  gis?: { zones: ExportGeometry[]; iris: ExportIris[] };
   /** The request as sent, so the same study can be re-run. */
   request: { zone_ids: string[]; metric_ids: string[]; format: ExportFormat };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { METRIC_CATALOGUE } from './metricCatalogue';
 
-export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf', 'geojson', 'fgb'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The panel's format choices, with the product's labels. */
@@ -9,12 +9,19 @@ export const EXPORT_FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = {
   csv: 'CSV (pour Excel)',
   xlsx: 'Excel (.xlsx)',
   pdf: 'PDF (rapport)',
+  geojson: 'GeoJSON (SIG)',
+  fgb: 'FlatGeobuf (SIG)',
 };
+
+/** The formats that carry the zones' and their IRIS' geometries. */
+export const GIS_FORMATS: ReadonlySet<ExportFormat> = new Set(['geojson', 'fgb']);
 
 export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
+  geojson: 'application/geo+json',
+  fgb: 'application/flatgeobuf',
 };
 
 /** At most this many zones side by side in one export. */
@@ -30,9 +37,21 @@ export const exportRequestSchema = z.object({
     .array(z.string().trim().min(1).max(120))
     .min(1, 'sélectionnez au moins une métrique')
     .max(METRIC_CATALOGUE.length, `au plus ${METRIC_CATALOGUE.length} métriques`),
-  format: z.enum(EXPORT_FORMATS, { message: 'format attendu : csv, xlsx ou pdf' }),
+  format: z.enum(EXPORT_FORMATS, { message: 'format attendu : csv, xlsx, pdf, geojson ou fgb' }),
 });
 export type ExportRequest = z.output<typeof exportRequestSchema>;
+
+/** The tree's suffix of an administrative zone's name: ' - Commune Française (75111)'. */
+const TERRITORY_SUFFIX = /\s+-\s+[^-()]+\(\s*[0-9A-Za-z]+\s*\)$/;
+
+/**
+ * The names the files show: 'Paris 11e Arrondissement' for 'Paris 11e Arrondissement - Commune Française
+ * (75111)' (the territory and its code are printed beside it); the full names if shortening makes two alike.
+ */
+export function shortZoneNames(names: readonly string[]): string[] {
+  const short = names.map((name) => name.replace(TERRITORY_SUFFIX, '').trim() || name);
+  return new Set(short).size === short.length ? short : [...names];
+}
 
 /** A clear file name: `zonalyse-etude-paris-11e-2026-11-25.pdf`. */
 export function exportFileName(zoneNames: readonly string[], format: ExportFormat, date: Date): string {

@@ -662,7 +662,7 @@ add('real_estate', 'Tendance', 'dvf', [
   ],
   [
     'real_estate.trend.change',
-    'Évolution du prix médian au m² (première → dernière année)',
+    'Évolution du prix médian au m² (de la première à la dernière année)',
     '%',
     1,
     realEstate((s) => {

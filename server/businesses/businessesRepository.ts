@@ -206,9 +206,63 @@ export async function selectBusinesses(
   return { rows: pageResult.rows, total: totalResult ? (totalResult.rows[0]?.total ?? 0) : null };
 }
 
+/** A counted, active establishment near a point: its identity, point and straight-line distance (metres). */
+export interface NearbyEstablishment {
+  id: string;
+  longitude: number;
+  latitude: number;
+  straight_metres: number;
+}
+
+/**
+ * Counted active establishments of NAF codes or prefixes within `radiusMetres` (straight line, on the
+ * geography) of a point, nearest first, at most `limit` (a box on the spatial index, then the exact distance).
+ */
+export async function selectEstablishmentsNear(
+  database: Queryable,
+  point: { longitude: number; latitude: number },
+  nafPrefixes: readonly string[],
+  radiusMetres: number,
+  limit: number,
+): Promise<NearbyEstablishment[]> {
+  const latitudeDelta = radiusMetres / 110_574;
+  const longitudeDelta = radiusMetres / (111_320 * Math.cos((point.latitude * Math.PI) / 180));
+  const { rows } = await database.query<NearbyEstablishment>(
+    `SELECT id, longitude, latitude, straight_metres FROM (
+       SELECT e.siret AS id, e.longitude, e.latitude,
+         ST_Distance(e.geometry::geography, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography) AS straight_metres
+       FROM counted_establishments e
+       WHERE e.geometry && ST_MakeEnvelope($1 - $4, $2 - $5, $1 + $4, $2 + $5, 4326)
+         AND ${ACTIVE} AND e.naf_code LIKE ANY($3::text[])) near
+     WHERE straight_metres <= $6 ORDER BY straight_metres, id LIMIT $7`,
+    [
+      point.longitude,
+      point.latitude,
+      nafPrefixes.map((code) => `${code}%`),
+      longitudeDelta,
+      latitudeDelta,
+      radiusMetres,
+      limit,
+    ],
+  );
+  return rows;
+}
+
+/** Establishments by identity, as a list shows them (in no particular order). */
+export async function selectBusinessesByIds(database: Queryable, ids: readonly string[]): Promise<BusinessRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await database.query<BusinessRow>(
+    `SELECT ${BUSINESS_COLUMNS} FROM establishments e ${BUSINESS_JOINS} WHERE e.siret = ANY($1::text[])`,
+    [ids],
+  );
+  return rows;
+}
+
 /**
  * Establishments whose name looks like the query (pg_trgm word similarity `<%` on the unaccented lower-case
  * name, GIN index), best first; `threshold` is the minimum `word_similarity`, set for this transaction only.
+ * The names of a business's duplicates in other sources count as its own: an unnamed OpenStreetMap point
+ * merged with the named shop of the Ville de Paris list is found by that name.
  */
 export async function selectFuzzyBusinesses(
   database: Database,
@@ -221,13 +275,18 @@ export async function selectFuzzyBusinesses(
     await transaction.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(threshold)]);
     const parameters = new SqlParameters();
     const query = parameters.add(text);
-    const conditions = [...baseConditions(zone, false, parameters), `lower(unaccent(${query})) <% e.search_text`];
+    const conditions = baseConditions(zone, false, parameters);
     const limitParameter = parameters.add(limit);
     const { rows } = await transaction.query<BusinessRow & { total: number }>(
       `SELECT ${BUSINESS_COLUMNS}, e.total FROM (
-         SELECT e.*, word_similarity(lower(unaccent(${query})), e.search_text) AS score, count(*) OVER ()::int AS total
-         FROM counted_establishments e WHERE ${conditions.join(' AND ')}
-         ORDER BY score DESC, e.search_text, e.siret LIMIT ${limitParameter}) e
+         SELECT e.*, matched.score, count(*) OVER ()::int AS total
+         FROM (SELECT coalesce(d.duplicate_of, d.siret) AS siret,
+                 max(word_similarity(lower(unaccent(${query})), d.search_text)) AS score
+               FROM establishments d WHERE lower(unaccent(${query})) <% d.search_text
+               GROUP BY coalesce(d.duplicate_of, d.siret)) matched
+         JOIN counted_establishments e ON e.siret = matched.siret
+         ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+         ORDER BY matched.score DESC, e.search_text, e.siret LIMIT ${limitParameter}) e
        ${BUSINESS_JOINS}
        ORDER BY e.score DESC, e.search_text, e.siret`,
       parameters.values,

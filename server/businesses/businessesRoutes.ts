@@ -8,6 +8,8 @@ import {
   divisionBusinessesRequestSchema,
   fuzzySearchQuerySchema,
   isochroneSearchRequestSchema,
+  nearestCompetitorsRequestSchema,
+  nearestCompetitorsSchema,
   JSON_LIST_LIMIT,
   nafCodeBusinessesRequestSchema,
   nafSearchBusinessesQuerySchema,
@@ -27,6 +29,8 @@ import { ARROW_STREAM, documented } from '../openapi/documented';
 import { badRequest } from '../http/HttpError';
 import { parseInput } from '../http/parseInput';
 import { BusinessesService } from './BusinessesService';
+import { NearestCompetitorsService } from './NearestCompetitorsService';
+import { roadGraphStoreFor } from '../isochrones/RoadGraphStore';
 import { selectBrands, selectCommunes, selectEstablishmentDatasets, selectSourceCounts } from './businessesRepository';
 import { nafCatalogueAnswer } from './nafCatalogueAnswer';
 import { zoneOwnerOf } from '../zones/zoneOwner';
@@ -52,6 +56,7 @@ function polygonOf(coordinates: unknown[]): { type: 'Polygon' | 'MultiPolygon'; 
  */
 export const businessesRoutes: RouteModule = (app, { database }) => {
   const service = new BusinessesService(database);
+  const nearest = new NearestCompetitorsService(database, roadGraphStoreFor(database), service);
 
   app.post(
     '/v1/business/zone-statistics',
@@ -438,6 +443,22 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
         offset: 0,
         count: true,
       });
+    },
+  );
+
+  app.post(
+    '/v1/business/nearest-competitors',
+    documented({
+      tag: 'businesses',
+      summary:
+        'Concurrents les plus proches d’un point par temps de marche sur le graphe des rues (codes NAF, au plus 50, au plus 30 min)',
+      body: nearestCompetitorsRequestSchema,
+      response: nearestCompetitorsSchema,
+    }),
+    async (request) => {
+      const body = parseInput(nearestCompetitorsRequestSchema, request.body, 'body');
+      await service.checkNafCodes(body.naf_codes, 'naf_codes');
+      return nearest.nearest(body);
     },
   );
 

@@ -17,8 +17,16 @@ import { lockedTabs, withoutLockedFigures } from '../../kernel/subscription/demo
 import { zoneStatisticsRequestSchema } from '../../kernel/real-estate/realEstateSchemas';
 import { zoneStatisticsRequestSchema as businessZoneSchema } from '../../kernel/businesses/businessSchemas';
 import { metricById, type MetricDefinition } from '../../kernel/export/metricCatalogue';
-import type { ExportDataset, ExportDocument, ExportZone } from '../../kernel/export/exportDocument';
-import type { ExportRequest } from '../../kernel/export/exportSchemas';
+import type {
+  ExportDataset,
+  ExportDocument,
+  ExportGeometry,
+  ExportIris,
+  ExportZone,
+} from '../../kernel/export/exportDocument';
+import type { DemographicsAnswer } from '../../kernel/demographics/demographicsRecord';
+import { selectBasemapCommunes, selectIrisGeometries } from './exportRepository';
+import { GIS_FORMATS, shortZoneNames, type ExportRequest } from '../../kernel/export/exportSchemas';
 import type { ZoneFigures } from '../../kernel/export/zoneFigures';
 
 const APP_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
@@ -68,6 +76,14 @@ export function dvfVintage(datasets: readonly ExportDataset[]): string | null {
   return first === last ? `DVF ${first}` : `DVF ${first}–${last}`;
 }
 
+/** A zone analysed: the demographics answer (locked figures removed), its geometry and its figures. */
+interface AnalysedZone {
+  answer: DemographicsAnswer;
+  geometry: ExportGeometry;
+  figures: ZoneFigures;
+  exportZone: ExportZone;
+}
+
 /**
  * The export's figures: the user's saved zones, each analysed by the domain services themselves
  * (demographics, real estate, businesses, public services — the same calls as their endpoints), then
@@ -105,11 +121,7 @@ export class ExportService {
   }
 
   /** The figures of one zone from the four domain services; a service without data gives null. */
-  async figuresOf(
-    zone: UserZoneRow,
-    user: UserRow,
-    httpRequest: FastifyRequest,
-  ): Promise<{ figures: ZoneFigures; exportZone: ExportZone }> {
+  async figuresOf(zone: UserZoneRow, user: UserRow, httpRequest: FastifyRequest): Promise<AnalysedZone> {
     const polygon = polygonOf(zone.geometry_geojson);
     const geometryJson = JSON.stringify(polygon);
     const hint = hintOf(zone.properties ?? {});
@@ -127,9 +139,12 @@ export class ExportService {
       this.businesses.zoneStatistics(businessZoneSchema.parse({ ...codes, include_inactive: false })),
       this.publicServices.zoneAnalysis(geometryJson),
     ]);
-    const demographics = aggregateDemographics(withoutLockedFigures(answer, level));
+    const opened = withoutLockedFigures(answer, level);
+    const demographics = aggregateDemographics(opened);
     const hasCensus = demographics.analysis_metadata.data_year !== null;
     return {
+      answer: opened,
+      geometry: polygon as ExportGeometry,
       figures: {
         demographics: hasCensus ? demographics : null,
         lockedTabs: lockedTabs(level),
@@ -151,6 +166,65 @@ export class ExportService {
     };
   }
 
+  /**
+   * The GIS part: each zone's geometry, and each of its IRIS with its outline and its own census figures
+   * (the whole IRIS, its share inside the zone given apart); the other domains are not split by IRIS.
+   */
+  private async gisOf(
+    analysed: readonly AnalysedZone[],
+    metrics: readonly MetricDefinition[],
+  ): Promise<NonNullable<ExportDocument['gis']>> {
+    const codes = [...new Set(analysed.flatMap((zone) => zone.answer.iris_zones.map((record) => record.iris_code)))];
+    const outlines = await selectIrisGeometries(this.database, codes);
+    const iris: ExportIris[] = analysed.flatMap((zone, zoneIndex) =>
+      zone.answer.iris_zones.flatMap((record) => {
+        const geometry = outlines.get(record.iris_code);
+        if (!geometry) return [];
+        const own = aggregateDemographics({
+          iris_zones: [{ ...record, coverage_ratio: 1 }],
+          metadata: { ...zone.answer.metadata, total_area_km2: record.area_km2, job_seekers: [] },
+        });
+        const figures: ZoneFigures = {
+          demographics: own.analysis_metadata.data_year !== null ? own : null,
+          lockedTabs: zone.figures.lockedTabs,
+          realEstate: null,
+          realEstateVintage: null,
+          businesses: null,
+          publicServices: null,
+        };
+        return [
+          {
+            zoneIndex,
+            code: record.iris_code,
+            name: record.iris_name,
+            coverage: record.coverage_ratio,
+            geometry,
+            readings: metrics.map((metric) =>
+              metric.category === 'demographics' ? metric.read(figures) : { value: null, vintage: null },
+            ),
+          },
+        ];
+      }),
+    );
+    return { zones: analysed.map((zone) => zone.geometry), iris };
+  }
+
+  /** The communes around the zones' outlines (their box widened by a third on each side). */
+  private async basemapOf(analysed: readonly AnalysedZone[]): Promise<NonNullable<ExportDocument['basemap']>> {
+    const points = analysed.flatMap((zone) => zone.exportZone.outline);
+    if (points.length === 0) return [];
+    const longitudes = points.map((point) => point[0]);
+    const latitudes = points.map((point) => point[1]);
+    const [west, east] = [Math.min(...longitudes), Math.max(...longitudes)];
+    const [south, north] = [Math.min(...latitudes), Math.max(...latitudes)];
+    const margin = Math.max(east - west, north - south) / 3;
+    return selectBasemapCommunes(
+      this.database,
+      [west - margin, south - margin, east + margin, north + margin],
+      Math.max(east - west, north - south) / 800,
+    );
+  }
+
   /** The document the exporters write, for the request of a user allowed to export. */
   async document(
     user: UserRow,
@@ -169,16 +243,19 @@ export class ExportService {
     }));
     const realEstateVintage = dvfVintage(datasets);
     // One zone after the other: the embedded database runs one statement at a time anyway.
-    const analysed: { figures: ZoneFigures; exportZone: ExportZone }[] = [];
+    const analysed: AnalysedZone[] = [];
     for (const zone of zones) analysed.push(await this.figuresOf(zone, user, httpRequest));
+    const names = shortZoneNames(zones.map((zone) => zone.name));
     return {
       format: request.format,
-      zones: analysed.map((entry) => entry.exportZone),
+      zones: analysed.map((entry, index) => ({ ...entry.exportZone, name: names[index] ?? entry.exportZone.name })),
       rows: metrics.map((metric) => ({
         metricId: metric.id,
         readings: analysed.map(({ figures }) => metric.read({ ...figures, realEstateVintage })),
       })),
       datasets,
+      ...(GIS_FORMATS.has(request.format) ? { gis: await this.gisOf(analysed, metrics) } : {}),
+      ...(request.format === 'pdf' ? { basemap: await this.basemapOf(analysed) } : {}),
       generatedAt: now.toISOString(),
       appVersion: APP_VERSION,
       request: {

@@ -13,5 +13,9 @@ export async function buildExportFile(document: ExportDocument): Promise<Uint8Ar
       return (await import('./xlsxExport')).xlsxExport(document);
     case 'pdf':
       return (await import('./pdfExport')).pdfExport(document);
+    case 'geojson':
+      return (await import('./gisExport')).geojsonExport(document);
+    case 'fgb':
+      return (await import('./gisExport')).flatgeobufExport(document);
   }
 }

@@ -46,10 +46,13 @@ const short = (label: string) => {
 export function barChartSvg(rows: ChartRows, zones: readonly ExportZone[], width: number, height: number): string {
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   const labels = rows.metrics.map((metric) => short(metric.label));
+  // The legend wraps when the zones' names do not fit on one line: the plot starts below it.
+  const legendWidth = zones.reduce((total, zone) => total + zone.name.length * 5 + 30, 0);
+  const legendLines = zones.length > 1 ? Math.ceil(legendWidth / (width - 20)) : 0;
   chart.setOption({
     animation: false,
     textStyle: { fontFamily: 'Noto Sans', fontSize: 9, color: '#1f2937' },
-    grid: { left: 8, right: 24, top: zones.length > 1 ? 26 : 8, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 24, top: 8 + legendLines * 16, bottom: 8, containLabel: true },
     legend:
       zones.length > 1
         ? { top: 0, itemWidth: 10, itemHeight: 8, textStyle: { fontSize: 9 }, data: zones.map((zone) => zone.name) }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { geojson as flatgeobuf } from 'flatgeobuf';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregateDemographics } from '../../kernel/demographics/aggregateDemographics';
@@ -198,6 +199,7 @@ describe.each(testDatabaseKinds())('POST /api/export on %s', (kind) => {
     );
     expect(text).toContain('Étude de marché locale');
     expect(text).toContain('Chiffres clés');
+    expect(text).toContain('Fond : limites des communes et arrondissements');
     expect(text).toContain('Annexe — méthode');
     expect(text).toContain('Reproductibilité');
     expect(text).toMatch(/Page 1 sur \d+/);
@@ -208,6 +210,54 @@ describe.each(testDatabaseKinds())('POST /api/export on %s', (kind) => {
     expect(text).toMatch(new RegExp(`Établissements \\(\\d+\\)\\s+${french(api.businesses)} établissements`));
     const fonts = execFileSync('pdffonts', [path], { encoding: 'utf8' });
     expect(fonts).toMatch(/NotoSans.*yes/);
+  });
+
+  it('writes the zone and its IRIS with their figures as GeoJSON and FlatGeobuf, read back', async () => {
+    const metricIds = [...KEY_METRICS, 'population.15_64'];
+    const geojson = await exportFile(pro, { zone_ids: ['commune-75111'], metric_ids: metricIds, format: 'geojson' });
+    expect(geojson.statusCode, geojson.body).toBe(200);
+    expect(geojson.headers['content-type']).toContain('application/geo+json');
+    expect(geojson.headers['x-export-file-name']).toMatch(/^zonalyse-export-paris-11e-arrondissement-.*\.geojson$/);
+    const collection = geojson.json<{
+      metrics: { id: string; unit: string; vintage: string | null }[];
+      features: { geometry: { type: string }; properties: Record<string, string | number | null> }[];
+    }>();
+    expect(collection.metrics.map((metric) => metric.id)).toEqual(metricIds);
+    const [zone, ...iris] = collection.features;
+    expect(zone?.properties).toMatchObject({
+      niveau: 'zone',
+      nom: 'Paris 11e Arrondissement',
+      'population.total': Math.round(api.population),
+      'real_estate.apartment.median': Math.round(api.apartmentMedian),
+      'businesses.total': api.businesses,
+    });
+    // The 11e's IRIS, whole, each with its own census figures; the other domains are not split by IRIS.
+    expect(iris.length).toBeGreaterThan(40);
+    expect(collection.features.every((feature) => feature.geometry.type === 'MultiPolygon')).toBe(true);
+    expect(iris.every((feature) => feature.properties.niveau === 'iris' && feature.properties.couverture === 1)).toBe(
+      true,
+    );
+    expect(iris.every((feature) => feature.properties['businesses.total'] === null)).toBe(true);
+    const irisPopulation = iris.reduce((sum, feature) => sum + Number(feature.properties['population.total'] ?? 0), 0);
+    expect(Math.abs(irisPopulation - api.population)).toBeLessThan(iris.length);
+
+    const fgb = await exportFile(pro, { zone_ids: ['commune-75111'], metric_ids: metricIds, format: 'fgb' });
+    expect(fgb.statusCode, fgb.body).toBe(200);
+    const features: { properties?: Record<string, unknown> }[] = [];
+    for await (const feature of flatgeobuf.deserialize(new Uint8Array(fgb.rawPayload)) as AsyncGenerator<{
+      properties?: Record<string, unknown>;
+    }>)
+      features.push(feature);
+    expect(features).toHaveLength(collection.features.length);
+    expect(features[0]?.properties?.['population.total']).toBe(Math.round(api.population));
+    expect(features[0]?.properties?.['businesses.total']).toBe(api.businesses);
+    expect(features[0]?.properties?.nom).toBe('Paris 11e Arrondissement');
+    expect(features.slice(1).map((feature) => feature.properties?.code)).toEqual(
+      iris.map((feature) => feature.properties.code),
+    );
+    // A metric missing for a feature is absent (null), never 0; the present ones stay numbers.
+    expect(features[1]?.properties?.['businesses.total'] ?? null).toBeNull();
+    expect(typeof features[1]?.properties?.['population.total']).toBe('number');
   });
 
   it('answers 400 in French naming the field for no zone, no metric or an unknown metric id', async () => {

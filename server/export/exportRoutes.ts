@@ -3,7 +3,12 @@ import type { RouteModule } from '../AppContext';
 import { parseInput } from '../http/parseInput';
 import { canExport, consumeExportQuota, limitReached, accessLevelOf } from '../subscription/tierGate';
 import { documented } from '../openapi/documented';
-import { EXPORT_CONTENT_TYPES, exportFileName, exportRequestSchema } from '../../kernel/export/exportSchemas';
+import {
+  EXPORT_CONTENT_TYPES,
+  exportFileName,
+  exportRequestSchema,
+  shortZoneNames,
+} from '../../kernel/export/exportSchemas';
 import { EXPORT_SOURCES, METRIC_CATALOGUE } from '../../kernel/export/metricCatalogue';
 import { ExportService } from './ExportService';
 import { ExportFileThread } from './ExportFileThread';
@@ -86,7 +91,7 @@ export const exportRoutes: RouteModule = (app, { database, clock }) => {
       // A CSV is a few milliseconds of string joining; a workbook or a PDF is built off the event loop.
       const file = body.format === 'csv' ? csvExport(document) : await thread.build(document);
       const name = exportFileName(
-        zones.map((zone) => zone.name),
+        shortZoneNames(zones.map((zone) => zone.name)),
         body.format,
         now,
       );

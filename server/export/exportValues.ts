@@ -33,6 +33,25 @@ export function formatFrench(metric: MetricDefinition, value: number): string {
   return format.format(value).replace(/\u202f/g, '\u00a0');
 }
 
+const integer = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+/** A whole number in fr-FR, its thousands separated by a no-break space the embedded font has. */
+export const frenchInteger = (value: number) => integer.format(value).replace(/\u202f/g, '\u00a0');
+
+/** Counts of one or none take the singular in French: '1 vente', '0 établissement'. */
+export function unitText(metric: MetricDefinition, value: number): string {
+  return Math.abs(value) < 2 && COUNTED_UNITS.has(metric.unit) ? metric.unit.slice(0, -1) : metric.unit;
+}
+const COUNTED_UNITS = new Set([
+  'habitants',
+  'personnes',
+  'ménages',
+  'logements',
+  'établissements',
+  'services',
+  'ventes',
+  'demandeurs',
+]);
+
 /** The source's text of a metric: the dataset's label and producer. */
 export const sourceText = (metric: MetricDefinition) =>
   `${EXPORT_SOURCES[metric.source].label} (${EXPORT_SOURCES[metric.source].producer})`;

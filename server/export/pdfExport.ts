@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
-import type { ExportDocument, ExportZone } from '../../kernel/export/exportDocument';
+import type { ExportDocument, ExportGeometry, ExportZone } from '../../kernel/export/exportDocument';
 import {
   EXPORT_SOURCES,
   METRIC_CATEGORIES,
@@ -12,14 +12,15 @@ import {
   type MetricReading,
 } from '../../kernel/export/metricCatalogue';
 import { barChartSvg, chartable, chartReading, ZONE_COLOURS } from './exportCharts';
-import { formatFrench, missingText, rowsOf } from './exportValues';
+import { formatFrench, frenchInteger, missingText, rowsOf, unitText } from './exportValues';
+import { woffToSfnt } from './woffToSfnt';
 
 const require = createRequire(import.meta.url);
 const FONT_DIRECTORY = join(dirname(require.resolve('@fontsource/noto-sans/package.json')), 'files');
-/** Noto Sans (vendored by @fontsource), embedded and subset by pdfkit: text stays selectable. */
+/** Noto Sans (vendored by @fontsource, unwrapped from WOFF once), embedded and subset by pdfkit: text stays selectable. */
 const FONTS = {
-  regular: readFileSync(join(FONT_DIRECTORY, 'noto-sans-latin-400-normal.woff')),
-  bold: readFileSync(join(FONT_DIRECTORY, 'noto-sans-latin-700-normal.woff')),
+  regular: woffToSfnt(readFileSync(join(FONT_DIRECTORY, 'noto-sans-latin-400-normal.woff'))),
+  bold: woffToSfnt(readFileSync(join(FONT_DIRECTORY, 'noto-sans-latin-700-normal.woff'))),
 };
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
@@ -47,7 +48,12 @@ const longDate = (iso: string) =>
 
 function valueText(metric: MetricDefinition, reading: MetricReading | undefined): string {
   if (!reading || reading.value === null) return reading ? missingText(reading) : 'non disponible';
-  return `${formatFrench(metric, reading.value)} ${metric.unit}`;
+  return `${formatFrench(metric, reading.value)} ${unitText(metric, reading.value)}`;
+}
+
+/** The distinct vintages of readings (each may list several, comma-separated), in order of appearance. */
+function vintagesOf(readings: readonly MetricReading[]): string[] {
+  return [...new Set(readings.flatMap((reading) => (reading.vintage ?? '').split(', ')).filter(Boolean))];
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -67,8 +73,28 @@ function heading(doc: Doc, text: string, size: number) {
   doc.moveDown(0.3).fillColor(INK).font('regular');
 }
 
-/** The zones' outlines in a framed box, each in its colour, projected with the latitude's scale. */
-function drawOutlines(doc: Doc, zones: readonly ExportZone[], x: number, y: number, width: number, height: number) {
+/** The outer rings of a polygon or multipolygon. */
+function outerRings(geometry: ExportGeometry): [number, number][][] {
+  const polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) as [
+    number,
+    number,
+  ][][][];
+  return polygons.map((polygon) => polygon[0] ?? []).filter((ring) => ring.length >= 3);
+}
+
+/**
+ * The zones' outlines in a framed box, each in its colour, projected with the latitude's scale, over the
+ * basemap of the communes around them (clipped to the box, named at their centre when it falls inside).
+ */
+function drawOutlines(
+  doc: Doc,
+  zones: readonly ExportZone[],
+  basemap: NonNullable<ExportDocument['basemap']>,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+) {
   doc.save().rect(x, y, width, height).fillAndStroke('#eef2f7', '#cbd5e1').restore();
   const points = zones.flatMap((zone) => zone.outline);
   if (points.length === 0) return;
@@ -86,6 +112,31 @@ function drawOutlines(doc: Doc, zones: readonly ExportZone[], x: number, y: numb
     offsetX + (lon - west) * cos * scale,
     offsetY + (north - lat) * scale,
   ];
+  doc.save().rect(x, y, width, height).clip();
+  for (const commune of basemap) {
+    for (const ring of outerRings(commune.geometry)) {
+      const [first, ...rest] = ring.map(project);
+      doc.moveTo(...(first as [number, number]));
+      for (const point of rest) doc.lineTo(...point);
+      doc.closePath();
+    }
+    doc.lineWidth(0.6).fillAndStroke('#f8fafc', '#94a3b8');
+  }
+  doc.font('regular').fontSize(6.5).fillColor(MUTED);
+  for (const commune of basemap) {
+    const ring = outerRings(commune.geometry)[0];
+    if (!ring) continue;
+    const [centreX, centreY] = project([
+      ring.reduce((sum, point) => sum + point[0], 0) / ring.length,
+      ring.reduce((sum, point) => sum + point[1], 0) / ring.length,
+    ]);
+    const labelWidth = doc.widthOfString(commune.name);
+    if (centreX - labelWidth / 2 < x + 4 || centreX + labelWidth / 2 > x + width - 4) continue;
+    if (centreY < y + 6 || centreY > y + height - 24) continue;
+    doc.text(commune.name, centreX - labelWidth / 2, centreY - 3, { lineBreak: false });
+  }
+  doc.restore();
+  doc.save().rect(x, y, width, height).lineWidth(1).stroke('#cbd5e1').restore();
   zones.forEach((zone, index) => {
     if (zone.outline.length < 3) return;
     const colour = ZONE_COLOURS[index % ZONE_COLOURS.length] as string;
@@ -115,7 +166,9 @@ function drawOutlines(doc: Doc, zones: readonly ExportZone[], x: number, y: numb
     .font('regular')
     .fontSize(8)
     .fillColor(INK)
-    .text(`${new Intl.NumberFormat('fr-FR').format(km)} km`, x + 16 + barLength, y + height - 19, { lineBreak: false });
+    .text(`${km >= 1 ? frenchInteger(km) : String(km).replace('.', ',')} km`, x + 16 + barLength, y + height - 19, {
+      lineBreak: false,
+    });
 }
 
 function cover(doc: Doc, document: ExportDocument) {
@@ -139,12 +192,14 @@ function cover(doc: Doc, document: ExportDocument) {
     .fillColor(INK)
     .text(`Établie le ${longDate(document.generatedAt)} avec Zonalyse ${document.appVersion}.`);
   const mapTop = doc.y + 20;
-  drawOutlines(doc, document.zones, PAGE.margin, mapTop, CONTENT_WIDTH, 330);
+  drawOutlines(doc, document.zones, document.basemap ?? [], PAGE.margin, mapTop, CONTENT_WIDTH, 330);
   doc
     .fontSize(8)
     .fillColor(MUTED)
     .text(
-      'Contour des zones étudiées (projection équirectangulaire locale). Fond : limites des zones enregistrées.',
+      document.basemap?.length
+        ? 'Contour des zones étudiées (projection équirectangulaire locale). Fond : limites des communes et arrondissements (IGN Admin Express).'
+        : 'Contour des zones étudiées (projection équirectangulaire locale).',
       PAGE.margin,
       mapTop + 336,
       { width: CONTENT_WIDTH },
@@ -236,7 +291,7 @@ function table(
   ensureSpace(doc, headerHeight + 18 * Math.min(rows.length, 3));
   drawHeader();
   rows.forEach((row, index) => {
-    const key = `${row.metric.source}\u0000${[...new Set(row.readings.map((reading) => reading.vintage ?? ''))].join(', ')}`;
+    const key = `${row.metric.source}\u0000${vintagesOf(row.readings).join(', ')}`;
     if (!footnotes.has(key)) footnotes.set(key, footnotes.size + 1);
     const note = footnotes.get(key) as number;
     const labelHeight = doc
@@ -285,15 +340,18 @@ function sections(doc: Doc, document: ExportDocument, rows: ReturnType<typeof ro
     const subCategories = [...new Set(categoryRows.map((row) => row.metric.subCategory))];
     for (const subCategory of subCategories) {
       const subRows = categoryRows.filter((row) => row.metric.subCategory === subCategory);
-      heading(doc, subCategory, 12);
       const chartRows = { metrics: subRows.map((row) => row.metric), readings: subRows.map((row) => row.readings) };
-      if (chartable(chartRows)) {
-        const height = Math.min(300, 40 + subRows.length * (10 + 8 * document.zones.length));
-        ensureSpace(doc, height + 40);
+      const charted = chartable(chartRows);
+      const height = Math.min(320, 40 + subRows.length * (10 + 8 * document.zones.length));
+      // The heading stays with its chart (or with the first rows of its table).
+      ensureSpace(doc, charted ? height + 90 : 90);
+      heading(doc, subCategory, 12);
+      if (charted) {
         const svg = barChartSvg(chartRows, document.zones, CONTENT_WIDTH, height);
         SVGtoPDF(doc, svg, PAGE.margin, doc.y, {
           width: CONTENT_WIDTH,
           height,
+          assumePt: true,
           fontCallback: (_family: string, bold: boolean) => (bold ? 'bold' : 'regular'),
         });
         doc.y += height + 4;
@@ -356,7 +414,7 @@ function annex(doc: Doc, document: ExportDocument, rows: ReturnType<typeof rowsO
           (zone.selection === 'administrative' ? 'IRIS pris entiers par code' : 'IRIS au prorata de la surface');
     const demo =
       zone.demoEstablishments > 0
-        ? ` ; ${new Intl.NumberFormat('fr-FR').format(zone.demoEstablishments)} établissements de démonstration (données dérivées, non officielles) inclus`
+        ? ` ; ${frenchInteger(zone.demoEstablishments)} établissements de démonstration (données dérivées, non officielles) inclus`
         : '';
     paragraph(`${zone.name} : ${coverage}${demo}.`);
   }
@@ -370,14 +428,7 @@ function annex(doc: Doc, document: ExportDocument, rows: ReturnType<typeof rowsO
   const sources = [...new Set(rows.map((row) => row.metric.source))];
   for (const source of sources) {
     const definition = EXPORT_SOURCES[source];
-    const vintages = [
-      ...new Set(
-        rows
-          .filter((row) => row.metric.source === source)
-          .flatMap((row) => row.readings.map((reading) => reading.vintage))
-          .filter(Boolean),
-      ),
-    ];
+    const vintages = vintagesOf(rows.filter((row) => row.metric.source === source).flatMap((row) => row.readings));
     paragraph(
       `${definition.label} — ${definition.producer} — ${vintages.join(', ') || 'non chargé'} — ${definition.licence}.`,
     );

@@ -35,7 +35,7 @@ export class RoadGraphStore {
 
 const stores = new WeakMap<Database, RoadGraphStore>();
 
-/** The one store of a database, shared by the isochrone and the public-services routes (one graph in memory). */
+/** The one store of a database, shared by the isochrone, public-services and nearest-competitors routes (one graph in memory). */
 export function roadGraphStoreFor(database: Database): RoadGraphStore {
   let store = stores.get(database);
   if (!store) {

@@ -53,8 +53,7 @@ function detailText(value: unknown): string | null {
   return typeof parsed === 'string' && parsed.trim() ? parsed.trim() : null;
 }
 
-const isDemo = (row: Pick<ServiceRow, 'source' | 'details'>) =>
-  row.source === 'bpe' || row.details?.demo_position === true;
+const isDemo = (row: Pick<ServiceRow, 'source' | 'demo_position'>) => row.source === 'bpe' || row.demo_position;
 
 function toService(row: ServiceRow): PublicService {
   return {
@@ -67,9 +66,9 @@ function toService(row: ServiceRow): PublicService {
     code_postal: row.code_postal,
     nom_commune: row.commune_name,
     code_commune: row.commune_code,
-    telephone: detailText(row.details?.telephone),
-    adresse_courriel: detailText(row.details?.adresse_courriel),
-    site_internet: detailText(row.details?.site_internet) ?? detailText(row.details?.url_service_public),
+    telephone: detailText(row.telephone),
+    adresse_courriel: detailText(row.adresse_courriel),
+    site_internet: detailText(row.site_internet) ?? detailText(row.url_service_public),
     latitude: row.latitude,
     longitude: row.longitude,
     source: row.source,

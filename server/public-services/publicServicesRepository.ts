@@ -11,7 +11,13 @@ export interface ServiceRow {
   code_postal: string | null;
   commune_code: string | null;
   commune_name: string | null;
-  details: Record<string, unknown> | null;
+  /** Contact details as the Annuaire gives them (a string, a list of strings or of {valeur}). */
+  telephone: unknown;
+  adresse_courriel: unknown;
+  site_internet: unknown;
+  url_service_public: unknown;
+  /** Whether the importer placed the service at a demo position. */
+  demo_position: boolean;
   longitude: number | null;
   latitude: number | null;
   source: 'annuaire' | 'bpe' | 'ecoles';
@@ -19,17 +25,22 @@ export interface ServiceRow {
   distance_m?: number;
 }
 
-/** The latest vintage of each public-services dataset per département. */
-const VINTAGES = `(SELECT DISTINCT ON (source, territory) source, territory, vintage FROM datasets
-    WHERE source LIKE 'public-services-%' ORDER BY source, territory, loaded_at DESC)`;
-
+/**
+ * The columns of a service. The commune name from the IRIS and the dataset's vintage are scalar
+ * subqueries that `coalesce` evaluates only when needed (a service without a known commune, a source
+ * without a per-row vintage), and only the contact fields of `details` are read.
+ */
 const SERVICE_COLUMNS = `s.id, s.name, s.family, s.type_code, s.type_label, s.address, s.code_postal, s.commune_code,
-  coalesce(c.name, i.commune_name) AS commune_name, s.details, ST_X(s.geometry) AS longitude, ST_Y(s.geometry) AS latitude,
-  s.source, coalesce(s.details->>'bpe_vintage', s.details->>'annee_scolaire', v.vintage) AS vintage`;
+  coalesce(c.name, (SELECT iris.commune_name FROM iris WHERE iris.code = s.iris_code)) AS commune_name,
+  s.details->'telephone' AS telephone, s.details->'adresse_courriel' AS adresse_courriel,
+  s.details->'site_internet' AS site_internet, s.details->'url_service_public' AS url_service_public,
+  coalesce((s.details->>'demo_position')::boolean, false) AS demo_position,
+  ST_X(s.geometry) AS longitude, ST_Y(s.geometry) AS latitude, s.source,
+  coalesce(s.details->>'bpe_vintage', s.details->>'annee_scolaire',
+    (SELECT d.vintage FROM datasets d WHERE d.source = 'public-services-' || s.source
+       AND d.territory = s.departement_code ORDER BY d.loaded_at DESC LIMIT 1)) AS vintage`;
 
-const SERVICE_JOINS = `LEFT JOIN communes c ON c.code = s.commune_code
-  LEFT JOIN LATERAL (SELECT commune_name FROM iris WHERE iris.code = s.iris_code) i ON c.code IS NULL
-  LEFT JOIN ${VINTAGES} v ON v.source = 'public-services-' || s.source AND v.territory = s.departement_code`;
+const SERVICE_JOINS = `LEFT JOIN communes c ON c.code = s.commune_code`;
 
 /** The SQL expression naming a service's type: its type code, else its family. */
 export const TYPE_OF = 'coalesce(s.type_code, s.family)';
@@ -185,7 +196,12 @@ export async function selectStatistics(database: Queryable): Promise<StatisticsR
 export async function selectSources(
   database: Queryable,
 ): Promise<{ source: 'annuaire' | 'bpe' | 'ecoles'; vintage: string; demo: boolean; count: number }[]> {
-  const { rows } = await database.query<{ source: 'annuaire' | 'bpe' | 'ecoles'; vintage: string; demo: boolean; count: number }>(
+  const { rows } = await database.query<{
+    source: 'annuaire' | 'bpe' | 'ecoles';
+    vintage: string;
+    demo: boolean;
+    count: number;
+  }>(
     `SELECT substr(d.source, length('public-services-') + 1) AS source, string_agg(DISTINCT d.vintage, ', ') AS vintage,
        bool_or(d.demo) AS demo, sum(d.row_count)::int AS count
      FROM datasets d WHERE d.source LIKE 'public-services-%' GROUP BY 1 ORDER BY 1`,
@@ -206,7 +222,12 @@ export async function selectServicesVersion(database: Queryable): Promise<string
 export async function selectServicePoints(
   database: Queryable,
 ): Promise<{ family: string; type_code: string | null; longitude: number; latitude: number }[]> {
-  const { rows } = await database.query<{ family: string; type_code: string | null; longitude: number; latitude: number }>(
+  const { rows } = await database.query<{
+    family: string;
+    type_code: string | null;
+    longitude: number;
+    latitude: number;
+  }>(
     `SELECT family, type_code, ST_X(geometry) AS longitude, ST_Y(geometry) AS latitude
      FROM public_services WHERE geometry IS NOT NULL`,
   );

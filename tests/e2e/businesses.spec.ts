@@ -147,6 +147,33 @@ test.describe('businesses panel', () => {
     await expect(card).toBeInViewport();
     await page.screenshot({ path: 'tests/e2e/screenshots/businesses-card-highlighted.png' });
 
+    // Nearest competitors of an address by walking time on the street graph.
+    const nearest = region.getByTestId('business-nearest');
+    await nearest.getByRole('button', { name: 'Concurrents les plus proches', exact: true }).click();
+    await nearest.getByLabel('Catégorie').selectOption('restaurants');
+    await nearest.getByLabel('Marche maximale').selectOption('5');
+    await nearest.getByRole('radio', { name: 'Une adresse' }).check();
+    await nearest.getByRole('searchbox', { name: 'Adresse de départ des concurrents' }).fill('76 rue de Charonne, Paris');
+    await nearest.getByRole('button', { name: 'Trouver les concurrents' }).click();
+    const competitors = nearest.getByTestId('nearest-competitors');
+    await expect(competitors).toBeVisible({ timeout: 60_000 });
+    // The first is on the same street; « 1000 & 1 Signes » (no 76, named in the Ville de Paris list) is listed.
+    await expect(competitors.getByRole('listitem').first()).toContainText(/rue de Charonne/i);
+    await expect(competitors.getByRole('listitem').filter({ hasText: '1000 & 1 Signes' })).toHaveCount(1);
+    const minutes = (await competitors.locator('.biz-nearest__time').allInnerTexts()).map((text) =>
+      Number(text.replace(' min à pied', '').replace(',', '.')),
+    );
+    expect(minutes.length).toBeGreaterThan(3);
+    expect(minutes.every((value, index) => value <= 5 && (index === 0 || value >= (minutes[index - 1] as number)))).toBe(
+      true,
+    );
+    await expect(nearest.getByTestId('nearest-method')).toContainText('graphe des rues');
+    await expect(nearest.getByTestId('nearest-method')).toContainText('pas à vol d’oiseau');
+    await expect(competitors.getByText(/^Source : /).first()).toBeVisible();
+    await nearest.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'tests/e2e/screenshots/businesses-nearest-competitors.png' });
+    await nearest.getByRole('button', { name: 'Concurrents les plus proches', exact: true }).click();
+
     // The full list (DuckDB-WASM): its total is the overview's; search, filter, CSV export.
     const list = region.getByTestId('business-list');
     await list.getByRole('button', { name: 'Liste complète des entreprises' }).click();

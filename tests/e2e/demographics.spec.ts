@@ -4,20 +4,6 @@ import { defaultOpenDataDirectory } from '../../server/config';
 import { readRawCsv } from '../support/rawCsv';
 import { expect, mapReady, test, toolbar } from './support/shellFixtures';
 
-/** A rectangle around République cutting IRIS of the 3e, 10e and 11e (stands in for an isochrone). */
-const CUTTING_POLYGON = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [2.3585, 48.8615],
-      [2.3745, 48.8615],
-      [2.3745, 48.8705],
-      [2.3585, 48.8705],
-      [2.3585, 48.8615],
-    ],
-  ],
-};
-
 const TAB_LABELS = [
   'Vue d’ensemble',
   'Population',
@@ -55,48 +41,57 @@ function eleventhPopulation(): string {
   );
 }
 
-/** Seeds the 11e arrondissement (administrative zone) and the cutting polygon. */
-async function seedZones(page: Page) {
-  await page.evaluate(async (polygon) => {
-    // The arrondissement as the perimeter panel adds it: its contour from the administrative API.
-    const response = await fetch('/api/admin-zones/commune/75111/geometry');
-    const feature = (await response.json()) as { geometry: unknown };
-    const store = (window as unknown as { __zonalyseStore: { dispatch(action: unknown): void } }).__zonalyseStore;
-    const zone = (id: string, name: string, geometry: unknown, properties: Record<string, unknown>, color: string) => ({
-      id,
-      name,
-      address: name,
-      coordinates: [2.3795, 48.8585],
-      transportMode: 'driving',
-      travelTime: 1,
-      zoneType: 'time',
-      zoneDistance: 0,
-      geometry: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry, properties }] },
-      color,
-      properties,
-    });
-    store.dispatch({
-      type: 'zones/zoneAdded',
-      payload: zone(
-        'commune-75111',
-        'Paris 11e Arrondissement - Commune Française (75111)',
-        feature.geometry,
-        { type: 'administrative', level: 'commune', code: '75111' },
-        '#10B981',
-      ),
-    });
-    store.dispatch({
-      type: 'zones/zoneAdded',
-      payload: zone('isochrone-republique', 'République 10 min à pied', polygon, {}, '#4CAF50'),
-    });
-    store.dispatch({ type: 'layout/zoneSelected', payload: 'commune-75111' });
-  }, CUTTING_POLYGON);
+const rail = (page: Page) => page.getByRole('navigation', { name: 'Panneaux', exact: true });
+const perimeterPanel = (page: Page) => page.getByRole('region', { name: 'Périmètre d’analyse', exact: true });
+
+/** Makes a right panel the front one with the rail (whose buttons open and close panels). */
+async function toFront(page: Page, label: string, id: string) {
+  const section = page.locator(`section[data-panel="${id}"]`);
+  const open = await section.isVisible();
+  if (open && (await section.getAttribute('inert')) === null) return;
+  if (open) await rail(page).getByRole('button', { name: label, exact: true }).click();
+  await rail(page).getByRole('button', { name: label, exact: true }).click();
+  await expect(section).not.toHaveAttribute('inert', '');
+}
+
+/** Selects a zone again by its row in the perimeter panel: it becomes the active zone. */
+async function activateZone(page: Page, name: string | RegExp) {
+  await toFront(page, 'Périmètre d’analyse', 'perimeter');
+  const checkbox = perimeterPanel(page).locator('li.zone-row', { hasText: name }).getByRole('checkbox');
+  await checkbox.uncheck();
+  await checkbox.check();
+  await toFront(page, 'Démographie', 'demographics');
+}
+
+/**
+ * Creates the zones as a user does, in the perimeter panel: the 11e arrondissement from the administrative
+ * tree, then a 10-minute walk from 52 rue de la Roquette (« Zone 2 », an isochrone cutting IRIS of the 11e and
+ * its neighbours); the 11e is made the active zone again.
+ */
+async function createZones(page: Page) {
+  await toFront(page, 'Périmètre d’analyse', 'perimeter');
+  const perimeter = perimeterPanel(page);
+  await perimeter.getByRole('button', { name: 'Zone administrative' }).click();
+  const tree = perimeter.getByRole('tree', { name: 'Zones administratives' });
+  await tree.getByRole('button', { name: 'Déplier Île-de-France' }).click();
+  await tree.getByRole('button', { name: 'Déplier Paris (75)' }).click();
+  await tree.getByRole('button', { name: /^Paris 11e.*\(75111\)$/ }).click();
+  await expect(tree.getByRole('treeitem', { name: /Paris 11e/ }).locator('.tree__check').first()).toBeVisible();
+  await perimeter.getByRole('button', { name: '← Retour' }).click();
+
+  await perimeter.getByRole('button', { name: 'Zone isochrone personnalisée' }).click();
+  await perimeter.getByRole('combobox', { name: 'Adresse de départ' }).fill('52 rue de la Roquette, Paris');
+  await perimeter.getByRole('option').filter({ hasText: /52 Rue de la Roquette.*75011/i }).first().getByRole('button').click();
+  await perimeter.getByRole('radio', { name: /À pied/ }).check();
+  await perimeter.getByLabel(/Temps de trajet/).fill('10');
+  await perimeter.getByRole('button', { name: 'Créer la zone' }).click();
+  await expect(perimeter.getByText('🚶 À pied · 10 min')).toBeVisible({ timeout: 60_000 });
+  await activateZone(page, /Paris 11e/);
 }
 
 test.describe('demographics panel', () => {
-  // This journey seeds two zones into the store as an anonymous visitor; it waits for the zone model
-  // (zones created through the perimeter panel). The Pro tabs are covered by subscription.spec.ts.
-  test.fixme('an arrondissement and an isochrone: nine tabs by keyboard, paywalls, comparison side by side', async ({
+  // Two zones created in the perimeter panel by an anonymous visitor. The Pro tabs are covered by subscription.spec.ts.
+  test('an arrondissement and an isochrone: nine tabs by keyboard, paywalls, comparison side by side', async ({
     page,
   }) => {
     await page.goto('/map');
@@ -105,14 +100,15 @@ test.describe('demographics panel', () => {
     const region = page.getByRole('region', { name: 'Analyse démographique', exact: true });
     await expect(region.getByText('Sélectionnez une zone')).toBeVisible();
 
-    await seedZones(page);
+    await createZones(page);
     await expect(
       region.getByText('Paris 11e Arrondissement - Commune Française (75111)', { exact: true }),
     ).toBeVisible();
     const overview = region.getByRole('tabpanel');
     await expect(overview.getByText('Population 15-64 ans').locator('..')).toContainText(eleventhPopulation1564());
     await expect(overview.getByText('RP 2016').first()).toBeVisible();
-    await expect(overview.getByText('Filosofi 2017').first()).toBeVisible();
+    // The income base is listed with its state (the demo territory has no Filosofi file loaded).
+    await expect(overview.getByText(/^Revenus déclarés \(Filosofi\) — /).first()).toBeVisible();
     await expect(region.getByText(/IRIS · Couverture complète/)).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/screenshots/demographics-overview-11e.png' });
 
@@ -154,14 +150,9 @@ test.describe('demographics panel', () => {
     await page.keyboard.press('ArrowRight');
     await expect(region.getByRole('tab', { name: 'Vue d’ensemble' })).toHaveAttribute('aria-selected', 'true');
 
-    // The isochrone stand-in: IRIS weighted by their coverage.
-    await page.evaluate(() =>
-      (window as unknown as { __zonalyseStore: { dispatch(action: unknown): void } }).__zonalyseStore.dispatch({
-        type: 'layout/zoneSelected',
-        payload: 'isochrone-republique',
-      }),
-    );
-    await expect(region.getByText('République 10 min à pied', { exact: true })).toBeVisible();
+    // The isochrone: IRIS weighted by their coverage.
+    await activateZone(page, 'Zone 2');
+    await expect(region.getByText('Zone 2', { exact: true })).toBeVisible();
     await expect(overview.getByText('IRIS pondérés par la couverture')).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/screenshots/demographics-overview-isochrone.png' });
 
@@ -169,7 +160,7 @@ test.describe('demographics panel', () => {
     await region.getByRole('button', { name: 'Mode comparaison' }).click();
     await expect(region.getByText('Mode comparaison activé - 2 zones')).toBeVisible();
     await expect(overview.getByRole('heading', { name: /Paris 11e Arrondissement/ })).toBeVisible();
-    await expect(overview.getByRole('heading', { name: 'République 10 min à pied' })).toBeVisible();
+    await expect(overview.getByRole('heading', { name: 'Zone 2' })).toBeVisible();
     await region.getByRole('tab', { name: 'Comparaisons' }).click();
     const table = overview.getByRole('table', { name: 'Comparaison des zones' });
     await expect(table.getByRole('columnheader')).toHaveCount(3);

@@ -24,7 +24,7 @@ const business = (id: string, longitude: number, latitude: number, fields: Parti
 describe('business markers worker', () => {
   it('groups establishments within 0.0001° as one location with its count, drops points outside France', () => {
     const api = createBusinessMarkersWorkerApi();
-    const answer = api.setBusinesses([
+    const answer = api.setGroup('businesses', '#7c3aed', [
       business('a', 2.37501, 48.85501),
       business('b', 2.37503, 48.85502),
       business('a', 2.37501, 48.85501),
@@ -41,21 +41,23 @@ describe('business markers worker', () => {
     expect(locations).toHaveLength(2);
     const shared = locations.find((marker) => marker.properties.count === 2);
     expect(shared?.properties.cluster).toBe(false);
-    expect(JSON.parse(shared?.properties.businesses ?? '[]').map((item: MapBusiness) => item.id)).toEqual(['a', 'b']);
+    expect(JSON.parse(shared?.properties.items ?? '[]').map((item: MapBusiness) => item.id)).toEqual(['a', 'b']);
   });
 
   it('clusters at low zoom (count of establishments, expansion zoom) and empties', () => {
     const api = createBusinessMarkersWorkerApi();
-    api.setBusinesses(
+    api.setGroup(
+      'businesses',
+      '#7c3aed',
       Array.from({ length: 40 }, (_, index) =>
         business(`r${index}`, 2.37 + (index % 8) * 0.001, 48.86 + Math.floor(index / 8) * 0.001),
       ),
     );
     const markers = api.markers(FRANCE, 10).features;
     expect(markers).toHaveLength(1);
-    expect(markers[0]?.properties).toMatchObject({ cluster: true, count: 40, businesses: null });
+    expect(markers[0]?.properties).toMatchObject({ cluster: true, count: 40, items: null });
     expect(markers[0]?.properties.expansionZoom).toBeGreaterThan(10);
-    expect(api.setBusinesses([]).drawn).toBe(0);
+    expect(api.setGroup('businesses', '#7c3aed', []).drawn).toBe(0);
     expect(api.markers(FRANCE, 10).features).toEqual([]);
   });
 

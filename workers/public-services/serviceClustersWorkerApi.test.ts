@@ -14,35 +14,35 @@ describe('service clusters worker', () => {
     latitude: 48.86 + Math.floor(index / 6) * 0.0009,
   }));
   schools.push({ ...(schools[0] as (typeof schools)[number]), id: 'same-place', name: 'École bis' });
-  api.setCategory('education', '#f08c00', schools);
-  api.setCategory('securite', '#1c7ed6', [
+  api.setGroup('education', '#f08c00', schools);
+  api.setGroup('securite', '#1c7ed6', [
     { id: 'p', name: 'Commissariat', address: 'Lyon', longitude: 4.83, latitude: 45.76 },
   ]);
 
   it('clusters per category: one cluster of 31 services at low zoom, never mixing categories', () => {
     const markers = api.markers(FRANCE, 10).features;
-    const education = markers.filter((marker) => marker.properties.category === 'education');
+    const education = markers.filter((marker) => marker.properties.group === 'education');
     expect(education).toHaveLength(1);
     expect(education[0]?.properties).toMatchObject({ cluster: true, count: 31, color: '#f08c00' });
     expect(education[0]?.properties.expansionZoom).toBeGreaterThan(10);
-    expect(markers.filter((marker) => marker.properties.category === 'securite')).toHaveLength(1);
+    expect(markers.filter((marker) => marker.properties.group === 'securite')).toHaveLength(1);
   });
 
   it('shows sites at zoom 17 (beyond max zoom 16); services at one place stay one site with its count', () => {
-    const markers = api.markers(FRANCE, 17).features.filter((marker) => marker.properties.category === 'education');
+    const markers = api.markers(FRANCE, 17).features.filter((marker) => marker.properties.group === 'education');
     expect(markers).toHaveLength(30);
     expect(markers.every((marker) => !marker.properties.cluster)).toBe(true);
     const shared = markers.find((marker) => marker.properties.count === 2);
-    expect(JSON.parse(shared?.properties.services ?? '[]')).toEqual([
+    expect(JSON.parse(shared?.properties.items ?? '[]')).toEqual([
       { name: 'École 0', address: '0 rue Test, 75011 Paris' },
       { name: 'École bis', address: '0 rue Test, 75011 Paris' },
     ]);
   });
 
   it('removes a category when emptied or not retained', () => {
-    api.setCategory('education', '#f08c00', []);
-    expect(api.markers(FRANCE, 10).features.map((marker) => marker.properties.category)).toEqual(['securite']);
-    api.retainCategories([]);
+    api.setGroup('education', '#f08c00', []);
+    expect(api.markers(FRANCE, 10).features.map((marker) => marker.properties.group)).toEqual(['securite']);
+    api.retainGroups([]);
     expect(api.markers(FRANCE, 10).features).toEqual([]);
   });
 });

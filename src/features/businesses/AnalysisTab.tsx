@@ -5,10 +5,11 @@ import { businessesActions } from './businessesSlice';
 import { CompetitionCard } from './CompetitionCard';
 import { HighlightedBusinessCard } from './HighlightedBusinessCard';
 import { ErrorBox, LoadingLine } from './LoadingLine';
+import { NearestCompetitorsCard } from './NearestCompetitorsCard';
 import { OpeningsCard } from './OpeningsCard';
 import { OverviewCard } from './OverviewCard';
 
-/** 'Analyse': overview card, competition index, openings per year, then the full list. */
+/** 'Analyse': overview card, competition index, nearest competitors, openings per year, then the full list. */
 export function AnalysisTab({ zone }: { zone: Zone }) {
   const dispatch = useAppDispatch();
   const statistics = useAppSelector((state) => state.businesses.statistics);
@@ -30,6 +31,7 @@ export function AnalysisTab({ zone }: { zone: Zone }) {
       <HighlightedBusinessCard />
       <OverviewCard zone={zone} statistics={statistics.data} />
       <CompetitionCard zone={zone} />
+      <NearestCompetitorsCard zone={zone} />
       <OpeningsCard statistics={statistics.data} />
       <BusinessListCard />
     </div>

@@ -4,9 +4,11 @@ import {
   ARROW_LIST_LIMIT,
   ARROW_TYPE,
   type BusinessList,
+  type NearestCompetitors,
   type ZoneBusinessStatistics,
 } from '../../../kernel/businesses/businessSchemas';
 import { administrativeOf, type Zone, zoneGeometry } from '../../../kernel/zones/Zone';
+import { createGeocodingApi, type GeocodedPlace } from '../geocoding/geocodingApi';
 import type { NafCatalogue } from './nafCatalogue';
 
 /** The zone part of a request: codes for administrative zones (by index, fastest), else the geometry. */
@@ -90,6 +92,20 @@ export function createBusinessesApi(
         { polygon: { coordinates: geometry.coordinates }, naf_codes: nafCodes, limit },
         { retries: 0 },
       );
+    },
+    /** The nearest establishments of NAF codes from a point, by walking time on the street graph. */
+    nearestCompetitors(body: {
+      longitude: number;
+      latitude: number;
+      naf_codes: string[];
+      max_minutes: number;
+      limit: number;
+    }): Promise<NearestCompetitors> {
+      return client.post<NearestCompetitors>('/v1/business/nearest-competitors', body, { retries: 0 });
+    },
+    /** The first place the geocoder finds for an address (the nearest competitors' origin). */
+    async place(address: string): Promise<GeocodedPlace | undefined> {
+      return (await createGeocodingApi(client).search(address))[0];
     },
     searchByName(name: string, limit = 100): Promise<BusinessList> {
       return client.post<BusinessList>('/enterprise-search/search-by-name', { name, limit }, { retries: 0 });

@@ -1,14 +1,26 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, delay, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { Business, BusinessList, ZoneBusinessStatistics } from '../../../kernel/businesses/businessSchemas';
+import type {
+  Business,
+  BusinessList,
+  NearestCompetitors,
+  ZoneBusinessStatistics,
+} from '../../../kernel/businesses/businessSchemas';
+import { HOME_CATEGORIES } from '../../../kernel/businesses/homeCategories';
 import { administrativeOf, type Zone } from '../../../kernel/zones/Zone';
 import type { LocatedBusiness, MapBusiness } from '../../../workers/businesses/businessMarkersWorkerApi';
 import type { BusinessPage, ZoneBusinessesEngine } from '../../../workers/businesses/ZoneBusinessesEngine';
 import type { SaveFile } from '../../api/saveFile';
 import { layoutActions, toastShown } from '../../app/shellActions';
+import type { GeocodedPlace } from '../geocoding/geocodingApi';
 import type { BusinessesApi, CategoryAnalysis } from './businessesApi';
 import { businessesCsv, csvFileName } from './businessesCsv';
-import { businessesActions as actions, type BusinessesState, type MapLayerSource } from './businessesSlice';
+import {
+  businessesActions as actions,
+  type BusinessesState,
+  type MapLayerSource,
+  type NearestCompetitorsQuery,
+} from './businessesSlice';
 import { competitionRows, type PopulationOf } from './competitionRows';
 import type { NafCatalogue } from './nafCatalogue';
 import { toMapBusiness } from './mapBusiness';
@@ -24,6 +36,9 @@ export const openBusinessesEngineInBrowser: OpenBusinessesEngine = async (arrow)
 
 /** The département of a commune, arrondissement or IRIS code (`97x` overseas). */
 export const departementOf = (code: string) => (code.startsWith('97') ? code.slice(0, 3) : code.slice(0, 2));
+
+/** How many nearest competitors the card lists. */
+export const NEAREST_COMPETITORS_SHOWN = 10;
 
 /** The product's locate delay: the panel opens, then the card is highlighted. */
 export const LOCATE_DELAY_MS = 300;
@@ -239,7 +254,34 @@ export function* businessesSaga() {
     }
   }
 
+  /** The nearest competitors of a point or an address (geocoded first), by walking time. */
+  function* loadNearestCompetitors(action: PayloadAction<NearestCompetitorsQuery>) {
+    const request = action.payload;
+    const client: BusinessesApi = yield* api();
+    try {
+      const category = HOME_CATEGORIES.find((candidate) => candidate.key === request.categoryKey);
+      if (!category) throw new Error('Catégorie inconnue');
+      let point: [number, number];
+      if (request.origin.kind === 'address') {
+        const place: GeocodedPlace | undefined = yield call([client, client.place], request.origin.text);
+        if (!place) throw new Error(`Adresse introuvable : ${request.origin.text}`);
+        point = place.center;
+      } else point = [request.origin.longitude, request.origin.latitude];
+      const data: NearestCompetitors = yield call([client, client.nearestCompetitors], {
+        longitude: point[0],
+        latitude: point[1],
+        naf_codes: [...category.naf_codes],
+        max_minutes: request.maxMinutes,
+        limit: NEAREST_COMPETITORS_SHOWN,
+      });
+      yield put(actions.nearestCompetitorsLoaded({ request, data }));
+    } catch (error) {
+      yield put(actions.nearestCompetitorsFailed({ request, error: messageOf(error, 'Erreur de chargement') }));
+    }
+  }
+
   yield takeLatest(actions.zoneAnalysisRequested.type, analyseZone);
+  yield takeLatest(actions.nearestCompetitorsRequested.type, loadNearestCompetitors);
   yield takeLatest(actions.listQueryChanged.type, runListQuery);
   yield takeLatest(actions.csvExportRequested.type, exportCsv);
   yield takeEvery(actions.subcategoryListRequested.type, loadSubcategory);

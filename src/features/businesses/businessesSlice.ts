@@ -1,5 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Business, BusinessList, ZoneBusinessStatistics } from '../../../kernel/businesses/businessSchemas';
+import type {
+  Business,
+  BusinessList,
+  NearestCompetitors,
+  ZoneBusinessStatistics,
+} from '../../../kernel/businesses/businessSchemas';
 import type { Zone } from '../../../kernel/zones/Zone';
 import type { LocatedBusiness, MapBusiness } from '../../../workers/businesses/businessMarkersWorkerApi';
 import type { BusinessListQuery } from '../../../workers/businesses/zoneBusinessesQuery';
@@ -46,6 +51,19 @@ export interface BusinessesState {
   highlighted: { id: string; business: LocatedBusiness } | null;
   openings: Loadable<{ year: number; count: number }[]> & { prefixes: string[] };
   competition: Loadable<CompetitionRow[]> & { zoneId?: string };
+  nearestCompetitors: Loadable<NearestCompetitors> & { request?: NearestCompetitorsQuery };
+}
+
+/** Where the nearest competitors are searched from: a point (the zone's start, a map click) or an address. */
+export type NearestCompetitorsOrigin =
+  | { kind: 'point'; longitude: number; latitude: number; label: string }
+  | { kind: 'address'; text: string };
+
+/** The nearest competitors asked: from where, which home category (its NAF codes), how far on foot. */
+export interface NearestCompetitorsQuery {
+  origin: NearestCompetitorsOrigin;
+  categoryKey: string;
+  maxMinutes: number;
 }
 
 /** Establishments per 1,000 inhabitants for one NAF family, in the zone, its département and Paris. */
@@ -56,6 +74,10 @@ export interface CompetitionRow {
   departement: { code: string; count: number; per1000: number | null } | null;
   paris: { count: number; per1000: number | null };
 }
+
+/** Whether an answer belongs to the query now shown (a newer query replaces an older one). */
+const sameQuery = (shown: NearestCompetitorsQuery | undefined, answered: NearestCompetitorsQuery) =>
+  JSON.stringify(shown) === JSON.stringify(answered);
 
 const initialState: BusinessesState = {
   statistics: { status: 'idle' },
@@ -73,6 +95,7 @@ const initialState: BusinessesState = {
   highlighted: null,
   openings: { status: 'idle', prefixes: [] },
   competition: { status: 'idle' },
+  nearestCompetitors: { status: 'idle' },
 };
 
 export const businessesSlice = createSlice({
@@ -196,7 +219,9 @@ export const businessesSlice = createSlice({
     },
     mapLayerShown(state, action: PayloadAction<MapLayer>) {
       state.pendingLayers = state.pendingLayers.filter((key) => key !== action.payload.key);
-      state.mapLayers[action.payload.key] = action.payload;
+      // A frozen list is neither walked nor deep-frozen by immer: O(1) for 100,000 establishments.
+      const businesses = Object.freeze(action.payload.businesses) as MapBusiness[];
+      state.mapLayers[action.payload.key] = { ...action.payload, businesses };
     },
     mapLayerFailed(state, action: PayloadAction<string>) {
       state.pendingLayers = state.pendingLayers.filter((key) => key !== action.payload);
@@ -217,6 +242,17 @@ export const businessesSlice = createSlice({
     },
     openingsFailed(state, action: PayloadAction<string>) {
       state.openings = { ...state.openings, status: 'error', error: action.payload };
+    },
+    nearestCompetitorsRequested(state, action: PayloadAction<NearestCompetitorsQuery>) {
+      state.nearestCompetitors = { status: 'loading', request: action.payload };
+    },
+    nearestCompetitorsLoaded(state, action: PayloadAction<{ request: NearestCompetitorsQuery; data: NearestCompetitors }>) {
+      if (!sameQuery(state.nearestCompetitors.request, action.payload.request)) return;
+      state.nearestCompetitors = { status: 'loaded', request: action.payload.request, data: action.payload.data };
+    },
+    nearestCompetitorsFailed(state, action: PayloadAction<{ request: NearestCompetitorsQuery; error: string }>) {
+      if (!sameQuery(state.nearestCompetitors.request, action.payload.request)) return;
+      state.nearestCompetitors = { status: 'error', request: action.payload.request, error: action.payload.error };
     },
     competitionRequested(state, action: PayloadAction<{ zone: Zone }>) {
       state.competition = { status: 'loading', zoneId: action.payload.zone.id };

@@ -84,18 +84,26 @@ export function DemographicsChart({
     const container = element.current;
     if (!container) return undefined;
     let observer: ResizeObserver | undefined;
-    // Created in a task of its own, after the tab is painted (see chartTaskQueue).
+    let instance: ECharts | undefined;
+    let cancelDraw: (() => void) | undefined;
+    // Created in a task of its own after the tab is painted, then drawn in a later one (see chartTaskQueue):
+    // a trace showed the first chart's creation and first draw together as the panel's longest task.
     const cancel = scheduleChartTask(() => {
-      const instance = init(container, undefined, { renderer: 'canvas' });
-      chart.current = instance;
-      if (option.current) instance.setOption(option.current, true);
-      observer = new ResizeObserver(() => instance.resize());
-      observer.observe(container);
+      const created = init(container, undefined, { renderer: 'canvas' });
+      instance = created;
+      cancelDraw = scheduleChartTask(() => {
+        chart.current = created;
+        // `lazyUpdate`: the option is read in this task, drawn in ECharts' next frame (a task of its own).
+        if (option.current) created.setOption(option.current, { notMerge: true, lazyUpdate: true });
+        observer = new ResizeObserver(() => created.resize());
+        observer.observe(container);
+      });
     });
     return () => {
       cancel();
+      cancelDraw?.();
       observer?.disconnect();
-      chart.current?.dispose();
+      instance?.dispose();
       chart.current = null;
     };
   }, []);
@@ -141,7 +149,7 @@ export function DemographicsChart({
       })),
     };
     option.current = next;
-    chart.current?.setOption(next, true);
+    chart.current?.setOption(next, { notMerge: true, lazyUpdate: true });
   });
   useEffect(() => {
     applyOption();

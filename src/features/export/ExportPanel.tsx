@@ -4,7 +4,7 @@ import { selectSelectedZones } from '../../app/selectors';
 import { selectAccessLevel } from '../subscription/subscriptionSlice';
 import { EmptyState } from '../../ui/EmptyState';
 import { METRIC_CATALOGUE, metricTree, EXPORT_SOURCES } from '../../../kernel/export/metricCatalogue';
-import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS } from '../../../kernel/export/exportSchemas';
+import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, shortZoneNames } from '../../../kernel/export/exportSchemas';
 import { exportActions, selectExport } from './exportSlice';
 import './export.css';
 
@@ -210,7 +210,7 @@ export default function ExportPanel() {
     <div className="export-panel">
       <p className="export-panel__zones">
         <strong>Export pour {zones.length} zone(s)</strong>
-        <span className="export-muted">{zones.map((zone) => zone.name).join(' · ')}</span>
+        <span className="export-muted">{shortZoneNames(zones.map((zone) => zone.name)).join(' · ')}</span>
       </p>
       <MetricChecklist
         selected={selected}

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { PUBLIC_SERVICE_CATEGORIES } from '../../../kernel/public-services/publicServiceCategories';
 import { useMapController } from '../../map/MapControllerContext';
+import { sendMarkerGroup } from '../../map/sendMarkerGroup';
 import { mapServicesByCategory } from './mapServicesByCategory';
 import { createPublicServicesMarkersModule } from './publicServicesMarkersModule';
 import { serviceClustersWorker } from './serviceClustersWorkerClient';
@@ -9,7 +10,7 @@ import './publicServices.css';
 
 /**
  * Draws the public services switched on (zone analysis) or shown by type (Recherche avancée): each
- * category's services go to the worker, which clusters them; the layer module draws the view's markers.
+ * category's services go to the worker in chunks, which clusters them; the layer module draws the view's markers.
  */
 export function PublicServicesMapLayers() {
   const controller = useMapController();
@@ -40,12 +41,12 @@ export function PublicServicesMapLayers() {
       const signature = services.map((service) => service.id).join('|');
       if (sent.current.get(category) === signature) continue;
       sent.current.set(category, signature);
-      updates.push(worker.setCategory(category, PUBLIC_SERVICE_CATEGORIES[category].color, services));
+      updates.push(sendMarkerGroup(worker, category, PUBLIC_SERVICE_CATEGORIES[category].color, services));
     }
     for (const category of [...sent.current.keys()]) {
       if (!byCategory.has(category as never)) sent.current.delete(category);
     }
-    updates.push(worker.retainCategories([...byCategory.keys()]));
+    updates.push(worker.retainGroups([...byCategory.keys()]));
     void Promise.all(updates).then(() => module.refresh());
   }, [byCategory, module]);
 
