@@ -1,6 +1,4 @@
-import { chromium } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { buildClientIfNeeded } from '../scripts/clientBuild';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import type { Database } from '../server/db/Database';
@@ -13,8 +11,8 @@ import { businessFromRow, ZoneBusinessesEngine } from '../workers/businesses/Zon
 import { businessesFromArrow } from '../kernel/businesses/businessesArrow';
 import type { Benchmark, BenchContext } from './support/BenchContext';
 import { describeTasks, longestScript, measureMarkerLongTasks } from './support/markerLongTasks';
-import { startServer } from './support/serverProcess';
 import { formatMs, markdownTable, quantile } from './support/statistics';
+import { launchBenchBrowser, startDemoServer } from './support/browserBench';
 
 const RUNS = 20;
 const PORT = Number(process.env.BUSINESSES_BENCH_PORT ?? 3207);
@@ -177,20 +175,8 @@ async function clientRows(arrow: Uint8Array): Promise<{ rows: Row[]; businesses:
 
 /** Every Paris establishment put on the map in Chromium (one layer), with the main-thread long tasks. */
 async function markerRows(context: BenchContext, businesses: MapBusiness[]): Promise<Row[]> {
-  buildClientIfNeeded();
-  const server = await startServer(
-    {
-      DATA_DIR: context.pgliteDataDirectory,
-      DATABASE_URL: '',
-      OPENDATA_DIR: context.openDataDirectory,
-      AUTO_IMPORT: 'false',
-    },
-    PORT,
-  );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--no-first-run'],
-  });
+  const server = await startDemoServer(context, PORT);
+  const browser = await launchBenchBrowser();
   try {
     const result = await measureMarkerLongTasks(
       browser,

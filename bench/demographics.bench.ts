@@ -3,7 +3,13 @@ import { aggregateDemographics } from '../kernel/demographics/aggregateDemograph
 import { demographicsFromArrow } from '../kernel/demographics/demographicsArrow';
 import { ARROW_STREAM_TYPE, type DemographicsAnswer } from '../kernel/demographics/demographicsRecord';
 import type { Benchmark } from './support/BenchContext';
-import { BENCH_ZONE, LONG_TASK_TARGET_MS, measurePanelLoad, type Compositing, type PanelWindow } from './demographicsPanelLoad';
+import {
+  BENCH_ZONE,
+  LONG_TASK_TARGET_MS,
+  measurePanelLoad,
+  type Compositing,
+  type PanelWindow,
+} from './demographicsPanelLoad';
 import { startServer } from './support/serverProcess';
 import { formatMs, markdownTable, quantile } from './support/statistics';
 
@@ -48,12 +54,12 @@ async function post(url: string, body: unknown, arrow: boolean): Promise<{ ms: n
 
 /** What the Chromium trace of the panel's load showed, and what was changed (kept with the figures). */
 const PANEL_TRACE_NOTES = [
-  'Trace (Chromium `Tracing`, 2026-11-25, load ≈ 14): in `software` compositing the overview window\'s long tasks',
+  "Trace (Chromium `Tracing`, 2026-11-25, load ≈ 14): in `software` compositing the overview window's long tasks",
   'are all compositor commits of map frames (600–1,100 ms each: SwiftShader renders the 1440×900 map and the frame',
   'is read back on the main thread), with 6–25 ms of JavaScript per frame; the frames are the view padding glide',
   'as the panel opens and the tiles it brings. Decoding and aggregation are in the worker (no main-thread task);',
-  'the figures\' React render and layout: one 60 ms task at load 14. In `gpu` compositing the map frames no',
-  'longer block the main thread. The charts: the first chart\'s creation and first draw were one task (623 ms',
+  "the figures' React render and layout: one 60 ms task at load 14. In `gpu` compositing the map frames no",
+  "longer block the main thread. The charts: the first chart's creation and first draw were one task (623 ms",
   'under load); each chart is now created in one queued task and its option read in another, drawn by ECharts',
   'in its next frame (`lazyUpdate`). Before (2026-11-25, load ≈ 18, zone dispatched into the store, software compositing): overview',
   '15 long tasks / 1,270 ms, Population 13 / 396 ms, Ménages 1 / 58 ms, Logement 2 / 53 ms.',

@@ -1,4 +1,5 @@
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { launchBenchBrowser, SOFTWARE_RENDERING } from './support/browserBench';
 
 /** Long-task threshold of the target: no main-thread task over 50 ms from the click to the charts drawn. */
 export const LONG_TASK_TARGET_MS = 50;
@@ -12,7 +13,7 @@ export const LONG_TASK_TARGET_MS = 50;
  */
 export type Compositing = 'software' | 'gpu';
 const COMPOSITING_FLAGS: Record<Compositing, string[]> = {
-  software: ['--disable-gpu', '--enable-unsafe-swiftshader'],
+  software: SOFTWARE_RENDERING,
   gpu: [
     '--use-gl=angle',
     '--use-angle=swiftshader',
@@ -62,7 +63,11 @@ async function mapIdle(page: Page): Promise<void> {
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
-        const { map } = (window as unknown as { __zonalyseMap: { map: { once(event: string, listener: () => void): void; triggerRepaint(): void } } }).__zonalyseMap;
+        const { map } = (
+          window as unknown as {
+            __zonalyseMap: { map: { once(event: string, listener: () => void): void; triggerRepaint(): void } };
+          }
+        ).__zonalyseMap;
         map.once('idle', () => resolve());
         map.triggerRepaint();
       }),
@@ -117,10 +122,7 @@ export async function measurePanelLoad(
   runs = 3,
   compositing: Compositing = 'software',
 ): Promise<PanelWindow[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--no-first-run', ...COMPOSITING_FLAGS[compositing]],
-  });
+  const browser = await launchBenchBrowser(COMPOSITING_FLAGS[compositing]);
   const windows = new Map<string, PanelWindow>();
   const record = (step: string, durationMs: number, longTasks: number[]) => {
     const window = windows.get(step) ?? { step, durationsMs: [], longTasks: [] };

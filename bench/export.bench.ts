@@ -1,6 +1,4 @@
-import { chromium } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { buildClientIfNeeded } from '../scripts/clientBuild';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import type { Database } from '../server/db/Database';
@@ -10,8 +8,8 @@ import { METRIC_CATALOGUE } from '../kernel/export/metricCatalogue';
 type BenchFormat = 'csv' | 'xlsx' | 'pdf';
 import { tierSessionCookie } from '../tests/support/proSession';
 import type { Benchmark, BenchContext } from './support/BenchContext';
-import { startServer } from './support/serverProcess';
 import { formatMs, markdownTable, quantile } from './support/statistics';
+import { launchBenchBrowser, startDemoServer } from './support/browserBench';
 
 const PORT = Number(process.env.EXPORT_BENCH_PORT ?? 3215);
 const ZONE_ID = 'bench-export-75111';
@@ -105,21 +103,8 @@ async function serverRows(name: string, database: Database): Promise<{ rows: Row
  * through the button until 'Fichier téléchargé'; main-thread long tasks recorded from the click to the end.
  */
 async function browserRows(context: BenchContext, cookie: string): Promise<Row[]> {
-  buildClientIfNeeded();
-  const server = await startServer(
-    {
-      DATA_DIR: context.pgliteDataDirectory,
-      DATABASE_URL: '',
-      OPENDATA_DIR: context.openDataDirectory,
-      AUTO_IMPORT: 'false',
-      MAIL_CATCHER_PORT: '0',
-    },
-    PORT,
-  );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--no-first-run'],
-  });
+  const server = await startDemoServer(context, PORT, { MAIL_CATCHER_PORT: '0' });
+  const browser = await launchBenchBrowser();
   try {
     const [cookieName, cookieValue] = cookie.split('=') as [string, string];
     const browserContext = await browser.newContext({
@@ -178,7 +163,10 @@ async function browserRows(context: BenchContext, cookie: string): Promise<Row[]
         const result = await page.evaluate((since) => {
           const now = performance.now();
           const all = (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks;
-          return { elapsed: now - since, tasks: all.filter((task) => task.start >= since).map((task) => task.duration) };
+          return {
+            elapsed: now - since,
+            tasks: all.filter((task) => task.start >= since).map((task) => task.duration),
+          };
         }, startedAt);
         times.push(result.elapsed);
         tasks.push(...result.tasks);

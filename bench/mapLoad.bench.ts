@@ -1,8 +1,7 @@
-import { chromium, type Browser } from '@playwright/test';
-import { buildClientIfNeeded } from '../scripts/clientBuild';
+import type { Browser } from '@playwright/test';
 import type { Benchmark } from './support/BenchContext';
-import { startServer } from './support/serverProcess';
 import { formatMs, markdownTable, quantile } from './support/statistics';
+import { launchBenchBrowser, startDemoServer } from './support/browserBench';
 
 const PORT = Number(process.env.MAP_LOAD_BENCH_PORT ?? 3152);
 const RUNS = 5;
@@ -62,20 +61,8 @@ export const mapLoadBenchmark: Benchmark = {
   name: 'map-load',
   title: 'Map screen first load (Chromium)',
   async run(context) {
-    buildClientIfNeeded();
-    const server = await startServer(
-      {
-        DATA_DIR: context.pgliteDataDirectory,
-        DATABASE_URL: '',
-        OPENDATA_DIR: context.openDataDirectory,
-        AUTO_IMPORT: 'false',
-      },
-      PORT,
-    );
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--no-first-run'],
-    });
+    const server = await startDemoServer(context, PORT);
+    const browser = await launchBenchBrowser();
     const rows: (string | number)[][] = [];
     const origins = new Set<string>();
     try {
@@ -89,8 +76,18 @@ export const mapLoadBenchmark: Benchmark = {
         const overTarget = after.filter((duration) => duration > LONG_TASK_TARGET_MS).length;
         rows.push([
           theme,
-          formatMs(quantile(runs.map((run) => run.styleAppliedMs), 0.5)),
-          formatMs(quantile(runs.map((run) => run.firstIdleMs), 0.5)),
+          formatMs(
+            quantile(
+              runs.map((run) => run.styleAppliedMs),
+              0.5,
+            ),
+          ),
+          formatMs(
+            quantile(
+              runs.map((run) => run.firstIdleMs),
+              0.5,
+            ),
+          ),
           formatMs(Math.max(...runs.map((run) => run.firstIdleMs))),
           `${(before.length / RUNS).toFixed(1)} / ${formatMs(Math.max(0, ...before))} / ${formatMs(sum(before) / RUNS)}`,
           `${after.length} / ${after.length ? formatMs(Math.max(...after)) : '—'}`,

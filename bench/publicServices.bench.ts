@@ -1,14 +1,12 @@
-import { chromium } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { buildClientIfNeeded } from '../scripts/clientBuild';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openPostgres } from '../server/db/openPostgres';
 import type { SearchResponse } from '../kernel/public-services/publicServiceSchemas';
 import type { Benchmark } from './support/BenchContext';
-import { startServer } from './support/serverProcess';
 import { describeTasks, longestScript, measureMarkerLongTasks } from './support/markerLongTasks';
 import { formatMs, markdownTable, quantile } from './support/statistics';
+import { launchBenchBrowser, startDemoServer } from './support/browserBench';
 
 const RUNS = 25;
 const PORT = Number(process.env.PUBLIC_SERVICES_BENCH_PORT ?? 3206);
@@ -89,20 +87,8 @@ async function apiRows(postgresUrl: string): Promise<(string | number)[][]> {
  * through zooms 11 → 16 and back.
  */
 async function markerRows(context: Parameters<Benchmark['run']>[0]): Promise<(string | number)[][]> {
-  buildClientIfNeeded();
-  const server = await startServer(
-    {
-      DATA_DIR: context.pgliteDataDirectory,
-      DATABASE_URL: '',
-      OPENDATA_DIR: context.openDataDirectory,
-      AUTO_IMPORT: 'false',
-    },
-    PORT,
-  );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--no-first-run'],
-  });
+  const server = await startDemoServer(context, PORT);
+  const browser = await launchBenchBrowser();
   try {
     const answer = (await (
       await fetch(`${server.baseUrl}/api/public-services/search?with_coordinates_only=true&limit=${MARKERS}`)

@@ -35,8 +35,14 @@ async function timed(runs: number, work: () => Promise<void>): Promise<number[]>
 }
 
 async function inject(app: FastifyInstance, method: 'GET' | 'POST', url: string, payload?: object, accept?: string) {
-  const response = await app.inject({ method, url, ...(payload ? { payload } : {}), headers: accept ? { accept } : {} });
-  if (response.statusCode !== 200) throw new Error(`${url}: HTTP ${response.statusCode} ${response.body.slice(0, 200)}`);
+  const response = await app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    headers: accept ? { accept } : {},
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`${url}: HTTP ${response.statusCode} ${response.body.slice(0, 200)}`);
   return response;
 }
 
@@ -75,7 +81,9 @@ export const realEstateBenchmark: Benchmark = {
     const add = (label: string, detail: string, times: number[]) =>
       rows.push([label, detail, formatMs(quantile(times, 0.5)), formatMs(quantile(times, 0.95)), times.length]);
     try {
-      const { rows: counts } = await database.query<{ mutations: number }>('SELECT count(*)::int AS mutations FROM dvf_mutations');
+      const { rows: counts } = await database.query<{ mutations: number }>(
+        'SELECT count(*)::int AS mutations FROM dvf_mutations',
+      );
       const zones: [string, object][] = [
         ['zone-statistics, one IRIS (751114104)', { iris_codes: ['751114104'] }],
         ['zone-statistics, isochrone 10 min à pied', { geometry: isochrone() }],
@@ -83,25 +91,41 @@ export const realEstateBenchmark: Benchmark = {
         [`zone-statistics, all Paris (${counts[0]?.mutations ?? '?'} mutations)`, { department_code: '75' }],
       ];
       for (const [label, zone] of zones) {
-        add(label, 'temporal + snapshot + 10,000-lot sample (JSON)', await timed(RUNS, async () => {
-          await inject(app, 'POST', '/api/v1/real-estate/zone-statistics', zone);
-        }));
+        add(
+          label,
+          'temporal + snapshot + 10,000-lot sample (JSON)',
+          await timed(RUNS, async () => {
+            await inject(app, 'POST', '/api/v1/real-estate/zone-statistics', zone);
+          }),
+        );
       }
-      add('zone-statistics, all Paris', 'no sample', await timed(RUNS, async () => {
-        await inject(app, 'POST', '/api/v1/real-estate/zone-statistics', { department_code: '75', sample_size: 0 });
-      }));
+      add(
+        'zone-statistics, all Paris',
+        'no sample',
+        await timed(RUNS, async () => {
+          await inject(app, 'POST', '/api/v1/real-estate/zone-statistics', { department_code: '75', sample_size: 0 });
+        }),
+      );
       for (let zoom = 11; zoom <= 16; zoom += 1) {
         const span = 0.2 / 2 ** (zoom - 11);
         const box = `north=${48.8566 + span / 2}&south=${48.8566 - span / 2}&east=${2.3522 + span}&west=${2.3522 - span}`;
-        add(`map/clusters zoom ${zoom}`, `box ${(span * 2).toFixed(3)}° wide`, await timed(RUNS, async () => {
-          await inject(app, 'GET', `/api/v1/real-estate/map/clusters?${box}&zoom=${zoom}`);
-        }));
+        add(
+          `map/clusters zoom ${zoom}`,
+          `box ${(span * 2).toFixed(3)}° wide`,
+          await timed(RUNS, async () => {
+            await inject(app, 'GET', `/api/v1/real-estate/map/clusters?${box}&zoom=${zoom}`);
+          }),
+        );
       }
-      add('search, Appartement 2–3 pièces < 500 k€, page 1', 'whole base', await timed(RUNS, async () => {
-        await inject(app, 'POST', '/api/v1/real-estate/search', {
-          filters: { type_local: ['Appartement'], rooms_min: 2, rooms_max: 3, price_max: 500000 },
-        });
-      }));
+      add(
+        'search, Appartement 2–3 pièces < 500 k€, page 1',
+        'whole base',
+        await timed(RUNS, async () => {
+          await inject(app, 'POST', '/api/v1/real-estate/search', {
+            filters: { type_local: ['Appartement'], rooms_min: 2, rooms_max: 3, price_max: 500000 },
+          });
+        }),
+      );
 
       const duckRows: (string | number)[][] = [];
       for (const [label, zone] of [
@@ -110,7 +134,9 @@ export const realEstateBenchmark: Benchmark = {
       ] as const) {
         let arrow = new Uint8Array();
         const fetchTimes = await timed(5, async () => {
-          arrow = new Uint8Array((await inject(app, 'POST', '/api/v1/real-estate/zone-transactions', zone, ARROW)).rawPayload);
+          arrow = new Uint8Array(
+            (await inject(app, 'POST', '/api/v1/real-estate/zone-transactions', zone, ARROW)).rawPayload,
+          );
         });
         add(`zone-transactions (Arrow), ${label}`, `${(arrow.byteLength / 1e6).toFixed(1)} MB`, fetchTimes);
         const connection = await openDuckDb();
@@ -120,7 +146,11 @@ export const realEstateBenchmark: Benchmark = {
         const lots = Number(connection.query('SELECT count(*)::INTEGER AS n FROM lots').toArray()[0]?.toJSON().n);
         const cases: [string, GroupFilters, GroupSort][] = [
           ['no filter, date desc', {}, 'date-desc'],
-          ['Appartement 2–3 pièces ≤ 500 k€, price asc', { types: ['Appartement'], roomsMin: 2, roomsMax: 3, priceMax: 500000 }, 'price-asc'],
+          [
+            'Appartement 2–3 pièces ≤ 500 k€, price asc',
+            { types: ['Appartement'], roomsMin: 2, roomsMax: 3, priceMax: 500000 },
+            'price-asc',
+          ],
           ['surface 30–80 m², price per m² desc', { surfaceMin: 30, surfaceMax: 80 }, 'price-per-m2-desc'],
         ];
         for (const [name, filters, sort] of cases) {
@@ -128,11 +158,27 @@ export const realEstateBenchmark: Benchmark = {
           const times = await timed(RUNS, async () => {
             returned = connection.query(zoneTransactionsQuery(filters, sort)).numRows;
           });
-          duckRows.push([label, lots, name, returned, formatMs(loadMs), formatMs(quantile(times, 0.5)), formatMs(quantile(times, 0.95))]);
+          duckRows.push([
+            label,
+            lots,
+            name,
+            returned,
+            formatMs(loadMs),
+            formatMs(quantile(times, 0.5)),
+            formatMs(quantile(times, 0.95)),
+          ]);
           const pageTimes = await timed(RUNS, async () => {
             returned = connection.query(zoneTransactionsQuery(filters, sort, { limit: 50, offset: 0 })).numRows;
           });
-          duckRows.push([label, lots, `${name} — first page of 50 mutations`, returned, formatMs(loadMs), formatMs(quantile(pageTimes, 0.5)), formatMs(quantile(pageTimes, 0.95))]);
+          duckRows.push([
+            label,
+            lots,
+            `${name} — first page of 50 mutations`,
+            returned,
+            formatMs(loadMs),
+            formatMs(quantile(pageTimes, 0.5)),
+            formatMs(quantile(pageTimes, 0.95)),
+          ]);
         }
         connection.close();
       }

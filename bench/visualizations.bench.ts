@@ -1,10 +1,9 @@
 import { cpus, loadavg } from 'node:os';
-import { chromium, type Page } from '@playwright/test';
-import { buildClientIfNeeded } from '../scripts/clientBuild';
+import type { Page } from '@playwright/test';
 import { INDICATORS, type IndicatorLevel } from '../src/features/visualizations/indicators';
 import type { Benchmark } from './support/BenchContext';
-import { startServer } from './support/serverProcess';
 import { formatMs, markdownTable, quantile } from './support/statistics';
+import { launchBenchBrowser, startDemoServer } from './support/browserBench';
 
 const PORT = Number(process.env.VISUALIZATIONS_BENCH_PORT ?? 3182);
 const LONG_TASK_TARGET_MS = 50;
@@ -81,21 +80,8 @@ export const visualizationsBenchmark: Benchmark = {
   name: 'visualizations',
   title: 'Visualisations: apply, insights and restyle (Chromium)',
   async run(context) {
-    buildClientIfNeeded();
-    const server = await startServer(
-      {
-        DATA_DIR: context.pgliteDataDirectory,
-        DATABASE_URL: '',
-        OPENDATA_DIR: context.openDataDirectory,
-        AUTO_IMPORT: 'false',
-        TILE_CACHE_DIR: 'off',
-      },
-      PORT,
-    );
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--no-first-run'],
-    });
+    const server = await startDemoServer(context, PORT, { TILE_CACHE_DIR: 'off' });
+    const browser = await launchBenchBrowser();
     const rows: (string | number)[][] = [];
     const loadBefore = loadavg()[0] ?? 0;
     try {
