@@ -94,11 +94,16 @@ test.describe('Géomarketing panel', () => {
     await competitors.locator('tbody tr').first().getByRole('checkbox').click();
     await expect(huff.getByText('Cannibalisation')).toBeVisible({ timeout: 120_000 });
 
-    // Dark mode: through the settings and back; the results stay.
+    // Dark mode: close the panel (the toolbar shows again), through the settings and back; the results stay.
+    const geomarketing = page
+      .getByRole('group', { name: 'Panneaux de la carte' })
+      .getByRole('button', { name: 'Géomarketing' });
+    await geomarketing.click();
     await toolbar(page).getByRole('link', { name: 'Paramètres' }).click();
     await page.getByRole('radio', { name: 'Sombre' }).check();
     await page.getByRole('link', { name: 'Retour à la carte' }).click();
     await mapReady(page, 'dark');
+    await geomarketing.click();
     await expect(panel(page, 'geomarketing').getByTestId('market-huff')).toBeVisible();
     await expect.poll(() => drawnFeatures(page, 'market-iris'), { timeout: 20_000 }).toBeGreaterThan(3);
     await page.screenshot({ path: 'tests/e2e/screenshots/market-huff-11e-dark.png' });
