@@ -35,8 +35,23 @@ function familyOf(nafCode: string | null, families: readonly HomeCategoryKey[]):
 const perThousand = (count: number, population: number | null) =>
   population && population > 0 ? (count / population) * 1_000 : null;
 
+/** A département's count of a family changes only with an import: kept this long. */
+const DEPARTEMENT_COUNT_KEEP_MS = 10 * 60_000;
+
 /** Competitors of NAF families around a point, by travel time, with densities against the département. */
 export class CompetitionService {
+  private readonly departementCounts = new Map<string, { countedAt: number; count: Promise<number> }>();
+
+  private departementCount(departement: string, family: HomeCategoryKey): Promise<number> {
+    const key = `${departement}:${family}`;
+    const cached = this.departementCounts.get(key);
+    if (cached && Date.now() - cached.countedAt < DEPARTEMENT_COUNT_KEEP_MS) return cached.count;
+    const count = countDepartementOutlets(this.database, departement, sectorOf(family).naf_codes);
+    this.departementCounts.set(key, { countedAt: Date.now(), count });
+    count.catch(() => this.departementCounts.delete(key));
+    return count;
+  }
+
   constructor(
     private readonly database: Database,
     private readonly roads: RoadGraphStore,
@@ -76,7 +91,7 @@ export class CompetitionService {
       ),
       analyzeZone(this.database, JSON.stringify(reachGeometry)),
       this.figures.get(departement),
-      Promise.all(families.map((key) => countDepartementOutlets(this.database, departement, sectorOf(key).naf_codes))),
+      Promise.all(families.map((key) => this.departementCount(departement, key))),
       byTime
         ? undefined
         : Promise.all(
