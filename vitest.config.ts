@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const ROOT = import.meta.dirname;
-const TEST_FOLDERS = ['src', 'workers', 'server', 'kernel', 'tests'];
+const TEST_FOLDERS = ['src', 'workers', 'server', 'kernel', 'tests', 'bench'];
 const EXCLUDE = ['tests/e2e/**', 'node_modules/**'];
 
 /**

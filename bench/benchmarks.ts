@@ -12,6 +12,7 @@ import { publicServicesBenchmark } from './publicServices.bench';
 import { realEstateBenchmark } from './realEstate.bench';
 import { startupBenchmark } from './startup.bench';
 import { tilesBenchmark } from './tiles.bench';
+import { transitBenchmark } from './transit.bench';
 import { visualizationsBenchmark } from './visualizations.bench';
 
 /** Every benchmark, in run order. Add a domain's benchmark here. */
@@ -24,6 +25,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   demographicsBenchmark,
   visualizationsBenchmark,
   isochroneBenchmark,
+  transitBenchmark,
   pointsImportBenchmark,
   realEstateBenchmark,
   publicServicesBenchmark,

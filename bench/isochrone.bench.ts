@@ -15,27 +15,35 @@ const SPEED_COLUMN: Record<RoadMode, string> = {
   cycling: 'cycling_speed_kmh',
 };
 
-/** 100 Paris BAN addresses in a fixed pseudo-random order (random network nodes without BAN). */
-async function startPoints(database: Queryable): Promise<{ points: [number, number][]; source: string }> {
+/** `count` Paris BAN addresses (100 by default) in a fixed pseudo-random order (random network nodes without BAN). */
+export async function startPoints(
+  database: Queryable,
+  count = STARTS,
+): Promise<{ points: [number, number][]; source: string }> {
   const { rows: ban } = await database.query<{ present: boolean }>(
     `SELECT to_regclass('ban_addresses') IS NOT NULL AS present`,
   );
   if (ban[0]?.present) {
     const { rows } = await database.query<{ x: number; y: number }>(
       `SELECT ST_X(geometry) AS x, ST_Y(geometry) AS y FROM ban_addresses
-       WHERE departement_code = '75' ORDER BY md5(id) LIMIT ${STARTS}`,
+       WHERE departement_code = '75' ORDER BY md5(id) LIMIT ${count}`,
     );
-    if (rows.length === STARTS) return { points: rows.map((row) => [row.x, row.y]), source: 'adresses BAN de Paris' };
+    if (rows.length === count) return { points: rows.map((row) => [row.x, row.y]), source: 'adresses BAN de Paris' };
   }
   const { rows } = await database.query<{ x: number; y: number }>(
     `SELECT ST_X(geometry) AS x, ST_Y(geometry) AS y FROM road_nodes WHERE network = 'paris-voies'
-     ORDER BY md5(id::text) LIMIT ${STARTS}`,
+     ORDER BY md5(id::text) LIMIT ${count}`,
   );
   return { points: rows.map((row) => [row.x, row.y]), source: 'nœuds du réseau parisien' };
 }
 
 /** pgRouting on the same edges: snap to the nearest node, pgr_drivingDistance, concave hull of the reached nodes. */
-async function pgRoutingIsochrone(database: Queryable, point: [number, number], mode: RoadMode, seconds: number) {
+export async function pgRoutingIsochrone(
+  database: Queryable,
+  point: [number, number],
+  mode: RoadMode,
+  seconds: number,
+) {
   const speed = SPEED_COLUMN[mode];
   const oneway = mode === 'driving' ? 'oneway' : mode === 'cycling' ? 'cycling_oneway' : '0';
   const edges = `SELECT id, source_node AS source, target_node AS target, length_m * 3.6 / ${speed} AS cost,

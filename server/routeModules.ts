@@ -15,6 +15,7 @@ import { geocodingRoutes } from './geocoding/geocodingRoutes';
 import { healthRoutes } from './health/healthRoutes';
 import { irisRoutes } from './visualizations/irisRoutes';
 import { isochroneRoutes } from './isochrones/isochronesRoutes';
+import { marketRoutes } from './market/marketRoutes';
 import { publicServicesRoutes } from './public-services/publicServicesRoutes';
 import { realEstateRoutes } from './real-estate/realEstateRoutes';
 import { areaTileRoutes } from './visualizations/areaTileRoutes';
@@ -36,6 +37,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   realEstateRoutes,
   publicServicesRoutes,
   businessesRoutes,
+  marketRoutes,
   exportRoutes,
   accountRoutes,
   subscriptionRoutes,

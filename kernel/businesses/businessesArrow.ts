@@ -26,25 +26,35 @@ export const BUSINESS_TEXT_COLUMNS = [
 
 export const BUSINESS_NUMBER_COLUMNS = ['latitude', 'longitude'] as const satisfies readonly (keyof Business)[];
 
-/** Establishments as one Arrow IPC stream (Utf8, Float64 and a Bool `demo` column). */
-export function businessesToArrow(businesses: readonly Business[]): Uint8Array {
+/**
+ * Establishments as one Arrow IPC stream (Utf8, Float64 and a Bool `demo` column). `between` runs after
+ * each column (a server yields to its event loop there and stops at the request's deadline).
+ */
+export async function businessesToArrow(
+  businesses: readonly Business[],
+  between: () => Promise<void> = async () => {},
+): Promise<Uint8Array> {
   const columns: Record<string, Vector<Utf8> | Vector<Float64> | Vector<Bool>> = {};
   for (const column of BUSINESS_TEXT_COLUMNS) {
+    await between();
     columns[column] = vectorFromArray(
       businesses.map((business) => business[column]),
       new Utf8(),
     );
   }
   for (const column of BUSINESS_NUMBER_COLUMNS) {
+    await between();
     columns[column] = vectorFromArray(
       businesses.map((business) => business[column]),
       new Float64(),
     );
   }
+  await between();
   columns.demo = vectorFromArray(
     businesses.map((business) => business.demo),
     new Bool(),
   );
+  await between();
   return tableToIPC(new Table(columns), 'stream');
 }
 

@@ -162,6 +162,13 @@ export const isochroneFeatureSchema = z.object({
     transit: transitPropertiesSchema.optional(),
   }),
   reach: encodedReachSchema.optional(),
+  /**
+   * Public transport with a departure window and `includeReach`: the reached network of the other
+   * percentiles, so that the form switches between 50 % and 90 % in the worker.
+   */
+  percentileReaches: z
+    .array(z.object({ percentile: z.union([z.literal(50), z.literal(90)]), reach: encodedReachSchema }))
+    .optional(),
 });
 export type IsochroneFeature = z.infer<typeof isochroneFeatureSchema>;
 

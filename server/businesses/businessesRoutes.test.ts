@@ -205,6 +205,7 @@ describe.each(testDatabaseKinds())('businesses endpoints on %s', (kind) => {
       payload: { commune_code: ELEVENTH, limit: 250_000 },
       headers: { accept: 'application/vnd.apache.arrow.stream' },
     });
+    expect(arrow.statusCode, arrow.body.slice(0, 200)).toBe(200);
     const rows = businessesFromArrow(new Uint8Array(arrow.rawPayload));
     expect(rows.length).toBe(first.body.total_count);
     expect(Number(arrow.headers['x-total-count'])).toBe(rows.length);

@@ -107,7 +107,7 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
         const businesses = await service.toBusinesses(rows);
         reply.header('X-Total-Count', String(total ?? businesses.length));
         reply.header('X-Search-Time-Ms', String(Math.round(performance.now() - startedAt)));
-        return reply.type(ARROW_TYPE).send(Buffer.from(businessesToArrow(businesses)));
+        return reply.type(ARROW_TYPE).send(Buffer.from(await businessesToArrow(businesses, () => request.deadline.checkpoint())));
       }
       return service.list(query);
     },

@@ -87,9 +87,10 @@ const COSTLY_SHAPES: [string, unknown][] = [
 async function openServingDatabase(kind: DatabaseKind): Promise<Database> {
   const statementTimeoutMs = statementTimeoutFor(DEADLINE_MS);
   if (kind === 'pglite') {
-    // A private copy of the demo data folder: a stopped statement reopens the database on it.
+    // A private copy of the demo data folder (named after this process, so that no other run removes it
+    // while it is in use): a stopped statement reopens the database on it.
     const template = inject('demoPgliteDirectory');
-    const directory = join(dirname(template), 'copies', `deadline-${process.pid}-${randomUUID().slice(0, 8)}`);
+    const directory = join(dirname(template), 'copies', `${process.pid}-deadline-${randomUUID().slice(0, 8)}`);
     cpSync(template, directory, { recursive: true });
     copies.push(directory);
     return openPgliteThread({ dataDirectory: directory, statementTimeoutMs });

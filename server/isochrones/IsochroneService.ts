@@ -2,7 +2,13 @@ import { area } from '@turf/turf';
 import type { FastifyBaseLogger } from 'fastify';
 import { encodeReachedNetwork } from '../../kernel/isochrones/encodeReachedNetwork';
 import { OffNetworkError } from '../../kernel/isochrones/IsochroneEngine';
-import type { IsochroneFeature, ValidIsochroneRequest } from '../../kernel/isochrones/isochroneSchemas';
+import { contourReachedNetwork } from '../../kernel/isochrones/contourReachedNetwork';
+import {
+  DEPARTURE_PERCENTILES,
+  type IsochroneFeature,
+  type ValidIsochroneRequest,
+} from '../../kernel/isochrones/isochroneSchemas';
+import type { ReachedNetwork } from '../../kernel/isochrones/ReachedNetwork';
 import type { Database } from '../db/Database';
 import { unprocessable } from '../http/HttpError';
 import type { RoadGraphStore } from './RoadGraphStore';
@@ -98,19 +104,28 @@ export class IsochroneService {
       const limit = (minutes as number) * 60;
       const windowMinutes = request.departureWindowMinutes;
       try {
-        const result = engine.isochrone(
+        // With a window, the form's preview also gets the other percentile's network (50 % ↔ 90 % in the worker).
+        const percentiles =
+          request.includeReach && windowMinutes > 0
+            ? [
+                request.departurePercentile,
+                ...DEPARTURE_PERCENTILES.filter((percentile) => percentile !== request.departurePercentile),
+              ]
+            : [request.departurePercentile];
+        const reachLimit = request.includeReach && request.reachLimit !== undefined ? request.reachLimit * 60 : limit;
+        const result = engine.reaches(
           {
             origin: request.coordinates,
             date: departure.serviceDate,
             departureSeconds: departure.seconds,
             windowSeconds: windowMinutes * 60,
-            percentile: request.departurePercentile,
-            limit,
+            limit: Math.max(limit, reachLimit),
           },
-          request.includeReach && request.reachLimit !== undefined ? request.reachLimit * 60 : limit,
+          percentiles,
         );
+        const reach = result.reaches[0] as ReachedNetwork;
         const name = networkName(feed.name);
-        const feature = finish(result.geometry, 'zonalyse', result.snapMetres);
+        const feature = finish(contourReachedNetwork(reach, limit), 'zonalyse', result.snapMetres);
         feature.properties.transit = {
           network: name,
           feedId: feed.id,
@@ -126,7 +141,16 @@ export class IsochroneService {
           stopsReached: result.reachedStops,
           note: timetableNote(name, departure.serviceDate),
         };
-        return request.includeReach ? { ...feature, reach: encodeReachedNetwork(result.reach) } : feature;
+        if (!request.includeReach) return feature;
+        const percentileReaches = percentiles.slice(1).map((percentile, index) => ({
+          percentile,
+          reach: encodeReachedNetwork(result.reaches[index + 1] as ReachedNetwork),
+        }));
+        return {
+          ...feature,
+          reach: encodeReachedNetwork(reach),
+          ...(percentileReaches.length > 0 ? { percentileReaches } : {}),
+        };
       } catch (error) {
         if (error instanceof OffNetworkError) throw unprocessable(OFF_NETWORK_MESSAGE, 'OFF_NETWORK');
         throw error;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RouteModule } from '../AppContext';
 import type { Queryable } from '../db/Database';
 import { badRequest, notFound } from '../http/HttpError';
+import { jsonArrayInSlices } from '../http/jsonArrayInSlices';
 import { parseInput } from '../http/parseInput';
 import {
   clustersQuerySchema,
@@ -37,6 +38,7 @@ import {
 import { ARROW_STREAM, documented } from '../openapi/documented';
 
 const ARROW_TYPE = 'application/vnd.apache.arrow.stream';
+const JSON_TYPE = 'application/json; charset=utf-8';
 /** Above this many lots, a list answer asked with `Accept: …arrow…` is sent as Arrow. */
 const ARROW_THRESHOLD = 500;
 
@@ -142,7 +144,7 @@ async function answerZoneStatistics(
   const { statistics, lots } = await zoneStatistics(database, zone, body);
   if (wantsArrow(request) && lots.length >= ARROW_THRESHOLD) {
     reply.header('X-Total-Transactions', String(statistics.total_transactions));
-    return reply.type(ARROW_TYPE).send(Buffer.from(lotsToArrow(lots)));
+    return reply.type(ARROW_TYPE).send(Buffer.from(await lotsToArrow(lots, () => request.deadline.checkpoint())));
   }
   return statistics;
 }
@@ -277,8 +279,13 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
     );
     noindex(reply);
     reply.header('X-Transaction-Count', String(lots.length));
-    if (wantsArrow(request)) return reply.type(ARROW_TYPE).send(Buffer.from(lotsToArrow(lots)));
-    return { transactions: lots.map(toLot), total: lots.length };
+    request.deadline.throwIfExpired();
+    if (wantsArrow(request)) {
+      return reply.type(ARROW_TYPE).send(Buffer.from(await lotsToArrow(lots, () => request.deadline.checkpoint())));
+    }
+    // Written in slices: the lots of a whole city are tens of megabytes of JSON.
+    const transactions = await jsonArrayInSlices(lots, toLot, request.deadline);
+    return reply.type(JSON_TYPE).send(`{"transactions":${transactions},"total":${lots.length}}`);
   });
 
   const getRealEstateMapClustersDocumentation = documented({

@@ -235,7 +235,7 @@ test.describe('perimeter: zones', () => {
     expect(generateCalls).toHaveLength(1);
 
     await perimeter(page).getByRole('button', { name: 'Créer la zone' }).click();
-    await expect(perimeter(page).getByText('🚶 À pied · 15 min')).toBeVisible({ timeout: 45_000 });
+    await expect(perimeter(page).getByText('À pied · 15 min')).toBeVisible({ timeout: 45_000 });
     await syncIdle(page);
     // The zone is the previewed polygon: no second computation.
     expect(generateCalls).toHaveLength(1);
@@ -249,7 +249,7 @@ test.describe('perimeter: zones', () => {
       .getByLabel(/Distance :/)
       .fill('2');
     await perimeter(page).getByRole('button', { name: 'Créer la zone' }).click();
-    await expect(perimeter(page).getByText('🚴 Vélo · 2 km')).toBeVisible({ timeout: 45_000 });
+    await expect(perimeter(page).getByText('Vélo · 2 km')).toBeVisible({ timeout: 45_000 });
     await syncIdle(page);
 
     const zones = await storeZones(page);
@@ -264,7 +264,7 @@ test.describe('perimeter: zones', () => {
     await page.reload();
     await mapReady(page);
     await openPerimeter(page);
-    await expect(perimeter(page).getByText('🚶 À pied · 15 min')).toBeVisible();
-    await expect(perimeter(page).getByText('🚴 Vélo · 2 km')).toBeVisible();
+    await expect(perimeter(page).getByText('À pied · 15 min')).toBeVisible();
+    await expect(perimeter(page).getByText('Vélo · 2 km')).toBeVisible();
   });
 });

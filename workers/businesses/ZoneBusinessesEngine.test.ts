@@ -64,7 +64,7 @@ const query = (fields: Partial<BusinessListQuery>): BusinessListQuery => ({
 describe('ZoneBusinessesEngine (DuckDB-WASM over the Arrow answer)', () => {
   let engine: ZoneBusinessesEngine;
   beforeAll(async () => {
-    engine = await ZoneBusinessesEngine.fromArrow(await openNodeDuckDb(), businessesToArrow(ROWS));
+    engine = await ZoneBusinessesEngine.fromArrow(await openNodeDuckDb(), await businessesToArrow(ROWS));
   });
 
   it('loads every row and gives them back as establishments', async () => {

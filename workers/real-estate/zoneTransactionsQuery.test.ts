@@ -65,7 +65,7 @@ const LOTS: LotRow[] = [
 describe('zoneTransactionsQuery in DuckDB-WASM (Node build)', () => {
   it('filters and sorts the groups like the JavaScript filters do', async () => {
     const connection = await openDuckDb();
-    connection.insertArrowFromIPCStream(lotsToArrow(LOTS), { name: 'lots', create: true });
+    connection.insertArrowFromIPCStream(await lotsToArrow(LOTS), { name: 'lots', create: true });
     const cases: [GroupFilters, GroupSort][] = [
       [{}, 'date-desc'],
       [{ types: ['Appartement'], roomsMin: 2, roomsMax: 3, priceMax: 500000 }, 'price-asc'],

@@ -105,6 +105,19 @@ export class TransitIsochroneEngine {
 
   /** The street network reached within the limit, for one departure or a percentile of a window's. */
   reach(request: TransitReachRequest): TransitReach {
+    const { reaches, ...rest } = this.reaches(request, [request.percentile]);
+    return { ...rest, reach: reaches[0] as ReachedNetwork };
+  }
+
+  /**
+   * The street network reached within the limit for each of `percentiles` of a window's departures (one
+   * search per departure, shared by all of them): the form switches between 50 % and 90 % without a new
+   * request. With one departure every percentile is that departure's network.
+   */
+  reaches(
+    request: Omit<TransitReachRequest, 'percentile'>,
+    percentiles: readonly number[],
+  ): Omit<TransitReach, 'reach'> & { reaches: ReachedNetwork[] } {
     const graph = this.road.graph;
     const walking = graph.modes.walking;
     const { snapped, connector, walk, arrivals } = this.stopArrivals(request);
@@ -122,16 +135,22 @@ export class TransitIsochroneEngine {
       reachedStops = Math.max(reachedStops, starts.length - 1);
       perDeparture.push(boundedDijkstra(walking, graph.nodeCount, starts, 'time', request.limit).costs);
     }
-    const search = perDeparture.length === 1 ? settledOf(perDeparture[0] as Float64Array, request.limit) : undefined;
-    const costs = search ?? settledOf(percentileCosts(perDeparture, request.percentile), request.limit);
-    const reach = extractReachedNetwork(graph, walking, costs, {
-      origin: request.origin,
-      metric: 'time',
-      limit: request.limit,
-      offNetworkCostPerMetre: OFF_NETWORK_SECONDS_PER_METRE,
-      connector,
-    });
-    return { reach, snapMetres: snapped.metres, departures: arrivals.length, reachedStops };
+    const single = perDeparture.length === 1 ? settledOf(perDeparture[0] as Float64Array, request.limit) : undefined;
+    const reaches = percentiles.map((percentile) =>
+      extractReachedNetwork(
+        graph,
+        walking,
+        single ?? settledOf(percentileCosts(perDeparture, percentile), request.limit),
+        {
+          origin: request.origin,
+          metric: 'time',
+          limit: request.limit,
+          offNetworkCostPerMetre: OFF_NETWORK_SECONDS_PER_METRE,
+          connector,
+        },
+      ),
+    );
+    return { reaches, snapMetres: snapped.metres, departures: arrivals.length, reachedStops };
   }
 
   /** The zone within `limit` (and the reached network up to `reachLimit` ≥ limit, for re-contouring). */

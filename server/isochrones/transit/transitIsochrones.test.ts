@@ -3,12 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contourReachedNetwork } from '../../../kernel/isochrones/contourReachedNetwork';
+import { decodeReachedNetwork } from '../../../kernel/isochrones/encodeReachedNetwork';
 import {
   isochroneFeatureSchema,
+  type EncodedReach,
   type IsochroneFeature,
   type IsochroneRequest,
 } from '../../../kernel/isochrones/isochroneSchemas';
+import type { DemographicsAnswer } from '../../../kernel/demographics/demographicsRecord';
 import { buildTestApp } from '../../../tests/support/testApp';
+import { proSessionCookie } from '../../../tests/support/proSession';
 import { openDemoDatabase, testDatabaseKinds } from '../../../tests/support/testDatabase';
 import type { Database } from '../../db/Database';
 import { RoadGraphStore } from '../RoadGraphStore';
@@ -123,6 +127,73 @@ describe.each(testDatabaseKinds())('public-transport isochrones on the RATP mét
     expect(ninety.properties.transit).toMatchObject({ windowMinutes: 60, percentile: 90, departures: 61 });
     expect(areaKm2(shape(ninety))).toBeLessThan(areaKm2(median) * 1.02);
     expect(areaKm2(shape(ninety))).toBeGreaterThan(areaKm2(worst) * 0.98);
+    // The form's preview: the median's network up to 60 min, and the 90 %'s, re-contoured in the worker.
+    const preview = await generate({
+      coordinates: RIVOLI,
+      transportMode: 'public-transport',
+      travelTime: 20,
+      departureTime: '2019-03-18T08:00:00+01:00',
+      departureWindowMinutes: 60,
+      departurePercentile: 50,
+      includeReach: true,
+      reachLimit: 60,
+    });
+    expect(preview.percentileReaches?.map((entry) => entry.percentile)).toEqual([90]);
+    const local = (encoded: EncodedReach) => contourReachedNetwork(decodeReachedNetwork(encoded), request.limit);
+    expect(areaKm2(local(preview.reach as EncodedReach))).toBeCloseTo(areaKm2(median), 0);
+    const localNinety = local((preview.percentileReaches?.[0] as { reach: EncodedReach }).reach);
+    expect(areaKm2(localNinety)).toBeCloseTo(areaKm2(shape(ninety)), 0);
+    expect(outsideShare(localNinety, shape(ninety))).toBeLessThan(0.03);
+  });
+
+  it('is saved like the other zones and analysed by every panel through the zone reference', async () => {
+    const departureTime = '2026-11-30T08:00:00+01:00';
+    const feature = await generate({
+      coordinates: RIVOLI,
+      transportMode: 'public-transport',
+      travelTime: 20,
+      departureTime,
+    });
+    const cookie = await proSessionCookie(database);
+    const send = (url: string, payload: unknown) =>
+      app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+    // Saved as the create-zone form saves it: the feature, and its properties with the timetable's note.
+    const saved = await send('/api/user-zones', {
+      id: 'transit-rivoli',
+      name: 'Zone 1',
+      address: '10 Rue de Rivoli 75004 Paris',
+      coordinates: RIVOLI,
+      transportMode: 'public-transport',
+      travelTime: 20,
+      zoneType: 'time',
+      zoneDistance: 0,
+      departureTime,
+      geometry: { type: 'Feature', geometry: feature.geometry, properties: {} },
+      properties: { ...feature.properties, type: 'isochrone' },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const listed = await app.inject({ method: 'GET', url: '/api/user-zones', headers: { cookie } });
+    const zone = listed.json<{ id: string; departureTime: string; properties: Record<string, unknown> }[]>()[0];
+    expect(zone?.id).toBe('transit-rivoli');
+    expect(Date.parse(zone?.departureTime ?? '')).toBe(Date.parse(departureTime));
+    expect(zone?.properties.transit).toMatchObject({ network: 'RATP', note: 'horaires RATP du lundi 18 mars 2019' });
+
+    const reference = { zone: { kind: 'saved', id: 'transit-rivoli' } };
+    const demographics = await send('/api/v1/userzone-demographics/analyze', reference);
+    expect(demographics.statusCode, demographics.body).toBe(200);
+    const answer = demographics.json<DemographicsAnswer>();
+    expect(answer.iris_zones.length).toBeGreaterThan(20);
+    // 20 minutes by métro from the 4e reach well over a hundred thousand Parisians.
+    expect(answer.metadata.population.total).toBeGreaterThan(100_000);
+    expect(answer.metadata.total_area_km2).toBeCloseTo(areaKm2(shape(feature)), 0);
+    for (const [url, body] of [
+      ['/api/v1/real-estate/zone-statistics', { sample_size: 20 }],
+      ['/api/v1/business/zone-statistics', {}],
+      ['/api/public-services/zone-analysis', {}],
+    ] as const) {
+      const response = await send(url, { ...body, ...reference });
+      expect(response.statusCode, `${url} ${response.body.slice(0, 300)}`).toBe(200);
+    }
   });
 
   it('refuses a window over 3 h, a malformed time, an unknown mode and a distance zone', async () => {

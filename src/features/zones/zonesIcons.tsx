@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { TransportMode } from '../../../kernel/zones/Zone';
 import { Icon as StrokeIcon } from '../../ui/icons';
 
 /** Decorative stroke icons of the perimeter panel (24 × 24, 18 px); the button carries the label. */
@@ -50,3 +51,41 @@ export const AdministrativeIcon = () => (
     <path d="M9 3v15M15 6v15" />
   </Icon>
 );
+
+/** The transport mode's pictogram (car, walker, bicycle, métro train), beside its label. */
+export const TransportModeIcon = ({ mode, size = 16 }: { mode: TransportMode; size?: number }) => {
+  switch (mode) {
+    case 'driving':
+      return (
+        <Icon size={size}>
+          <path d="M5 16V11l2-5h10l2 5v5M5 16h14M5 16v3M19 16v3M5 11h14" />
+          <circle cx="8" cy="13.5" r="0.8" />
+          <circle cx="16" cy="13.5" r="0.8" />
+        </Icon>
+      );
+    case 'walking':
+      return (
+        <Icon size={size}>
+          <circle cx="13" cy="4" r="1.8" />
+          <path d="M10 21l2-6 3 3v3M12 15l-1-5 4 1 2 3M11 10l-3 2-1 3" />
+        </Icon>
+      );
+    case 'cycling':
+      return (
+        <Icon size={size}>
+          <circle cx="6" cy="16" r="3.5" />
+          <circle cx="18" cy="16" r="3.5" />
+          <path d="M6 16l4-7h6l2 7M10 9l2 7 4-7M9 6h3" />
+        </Icon>
+      );
+    default:
+      return (
+        <Icon size={size}>
+          <rect x="6" y="3" width="12" height="14" rx="3" />
+          <path d="M6 11h12M9 20l-2 2M15 20l2 2M9 17l-1 3M15 17l1 3" />
+          <circle cx="9" cy="14" r="0.6" />
+          <circle cx="15" cy="14" r="0.6" />
+        </Icon>
+      );
+  }
+};

@@ -1,0 +1,107 @@
+import type { Queryable } from '../db/Database';
+
+/** The IRIS a point lies in, with its département; undefined outside the loaded territory. */
+export async function selectIrisAt(
+  database: Queryable,
+  [longitude, latitude]: readonly [number, number],
+): Promise<{ iris_code: string; departement_code: string } | undefined> {
+  const { rows } = await database.query<{ iris_code: string; departement_code: string }>(
+    `SELECT code AS iris_code, departement_code FROM iris
+     WHERE geometry && ST_SetSRID(ST_MakePoint($1, $2), 4326) AND ST_Covers(geometry, ST_SetSRID(ST_MakePoint($1, $2), 4326))
+     ORDER BY code LIMIT 1`,
+    [longitude, latitude],
+  );
+  return rows[0];
+}
+
+/** One IRIS's representative point (its centroid as stored). */
+export interface IrisPointRow {
+  iris_code: string;
+  iris_name: string;
+  longitude: number;
+  latitude: number;
+}
+
+/** The centroids of the IRIS of the départements. */
+export async function selectIrisPoints(
+  database: Queryable,
+  departementCodes: readonly string[],
+): Promise<IrisPointRow[]> {
+  const { rows } = await database.query<IrisPointRow>(
+    `SELECT code AS iris_code, name AS iris_name, ST_X(centroid) AS longitude, ST_Y(centroid) AS latitude
+     FROM iris WHERE departement_code = ANY($1::text[]) ORDER BY code`,
+    [departementCodes],
+  );
+  return rows.map((row) => ({ ...row, longitude: Number(row.longitude), latitude: Number(row.latitude) }));
+}
+
+/** The outlines of IRIS (simplified to about 5 m, 6 decimals) as GeoJSON strings. */
+export async function selectIrisOutlines(
+  database: Queryable,
+  irisCodes: readonly string[],
+): Promise<{ iris_code: string; geometry: string }[]> {
+  if (irisCodes.length === 0) return [];
+  const { rows } = await database.query<{ iris_code: string; geometry: string }>(
+    `SELECT code AS iris_code, ST_AsGeoJSON(ST_SimplifyPreserveTopology(geometry, 0.00005), 6) AS geometry
+     FROM iris WHERE code = ANY($1::text[]) ORDER BY code`,
+    [irisCodes],
+  );
+  return rows;
+}
+
+/** A counted, active establishment of a sector near a point. */
+export interface OutletRow {
+  id: string;
+  name: string | null;
+  naf_code: string | null;
+  employee_size: string | null;
+  longitude: number;
+  latitude: number;
+  straight_metres: number;
+}
+
+/**
+ * The counted, active establishments whose NAF code starts with one of the codes, within a
+ * straight-line radius of a point, nearest first.
+ */
+export async function selectOutletsNear(
+  database: Queryable,
+  [longitude, latitude]: readonly [number, number],
+  nafCodes: readonly string[],
+  radiusMetres: number,
+  limit: number,
+): Promise<OutletRow[]> {
+  const latitudeDelta = radiusMetres / 110_574;
+  const longitudeDelta = radiusMetres / (111_320 * Math.cos((latitude * Math.PI) / 180));
+  const { rows } = await database.query<OutletRow>(
+    `SELECT * FROM (
+       SELECT e.siret AS id, coalesce(nullif(e.enseigne, ''), nullif(e.denomination, '')) AS name, e.naf_code,
+              e.tranche_effectifs AS employee_size, e.longitude, e.latitude,
+              ST_Distance(e.geometry::geography, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography) AS straight_metres
+       FROM counted_establishments e
+       WHERE e.geometry && ST_MakeEnvelope($1 - $4, $2 - $5, $1 + $4, $2 + $5, 4326)
+         AND (e.etat IS NULL OR e.etat = 'A') AND e.naf_code LIKE ANY($3::text[])) near
+     WHERE straight_metres <= $6 ORDER BY straight_metres, id LIMIT $7`,
+    [longitude, latitude, nafCodes.map((code) => `${code}%`), longitudeDelta, latitudeDelta, radiusMetres, limit],
+  );
+  return rows.map((row) => ({
+    ...row,
+    longitude: Number(row.longitude),
+    latitude: Number(row.latitude),
+    straight_metres: Number(row.straight_metres),
+  }));
+}
+
+/** How many counted, active establishments of the NAF codes the département holds. */
+export async function countDepartementOutlets(
+  database: Queryable,
+  departementCode: string,
+  nafCodes: readonly string[],
+): Promise<number> {
+  const { rows } = await database.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM counted_establishments e
+     WHERE e.departement_code = $1 AND (e.etat IS NULL OR e.etat = 'A') AND e.naf_code LIKE ANY($2::text[])`,
+    [departementCode, nafCodes.map((code) => `${code}%`)],
+  );
+  return Number(rows[0]?.count ?? 0);
+}
