@@ -1,6 +1,6 @@
 import { INSEE_IRIS_BASE_LABELS, type InseeIrisBase } from './inseeIrisBases';
 import { ageingIndex, averageAge, medianAge } from './ageStatistics';
-import type { DemographicsAnswer, IrisDemographicRecord } from './demographicsRecord';
+import type { CommuneIncome, DemographicsAnswer, IrisDemographicRecord } from './demographicsRecord';
 import {
   AGE_BANDS,
   CENSUS_SIX_AGE_BANDS,
@@ -119,7 +119,21 @@ export interface RevenueGroup extends GroupSource {
   poverty_vintage_label: string | null;
   /** What weighted the IRIS medians: tax households, households or population 15–64 (× coverage). */
   weighting: 'tax_households' | 'households' | 'population_15_64' | 'coverage';
+  /**
+   * How the median, poverty rate and D9/D1 were obtained: `commune` = published by INSEE for the commune
+   * (Filosofi commune file), `iris-estimate` = weighted mean of the IRIS figures, an estimate.
+   */
+  method: 'commune' | 'iris-estimate';
+  /** French sentence naming the method, shown beside the figures. */
+  method_label: string;
 }
+
+const WEIGHTING_LABELS: Record<RevenueGroup['weighting'], string> = {
+  tax_households: 'le nombre de ménages fiscaux',
+  households: 'le nombre de ménages',
+  population_15_64: 'la population de 15 à 64 ans',
+  coverage: 'la part couverte de chaque IRIS',
+};
 
 export interface HousingGroup extends GroupSource {
   dwellings: number | null;
@@ -454,7 +468,31 @@ function education(records: IrisDemographicRecord[], irisCount: number): Educati
  * (couples-familles-menages C_MEN) and then the population 15–64 (activité des résidents), always
  * × coverage. The result approximates the zone's median (a mean of medians is not a median).
  */
-function revenue(records: IrisDemographicRecord[], irisCount: number): RevenueGroup {
+function revenue(records: IrisDemographicRecord[], irisCount: number, published?: CommuneIncome | null): RevenueGroup {
+  const estimate = irisRevenue(records, irisCount);
+  if (!published || published.median === null) return estimate;
+  const deciles = [...estimate.deciles];
+  deciles[0] = published.first_decile ?? deciles[0] ?? null;
+  deciles[8] = published.ninth_decile ?? deciles[8] ?? null;
+  const vintageLabel = `Filosofi ${published.vintage} (commune)`;
+  return {
+    ...estimate,
+    available: true,
+    vintage: published.vintage,
+    vintage_label: vintageLabel,
+    median: published.median,
+    poverty_rate: published.poverty_rate ?? estimate.poverty_rate,
+    poverty_vintage_label: published.poverty_rate === null ? estimate.poverty_vintage_label : vintageLabel,
+    deciles,
+    interdecile_ratio: ratio(deciles[8] ?? null, deciles[0] ?? null),
+    method: 'commune',
+    method_label:
+      `Médiane publiée par l’INSEE pour ${published.commune_name} (Filosofi ${published.vintage}, ` +
+      `fichier communal, revenu disponible par UC).`,
+  };
+}
+
+function irisRevenue(records: IrisDemographicRecord[], irisCount: number): RevenueGroup {
   const kind: 'DISP' | 'DEC' = new WeightedSums(records, 'filosofi-disp').available ? 'DISP' : 'DEC';
   const sums = new WeightedSums(records, kind === 'DISP' ? 'filosofi-disp' : 'filosofi-dec');
   const at = (names: readonly string[]) =>
@@ -518,6 +556,10 @@ function revenue(records: IrisDemographicRecord[], irisCount: number): RevenueGr
     distribution_vintage_label: labelOf(sums, distributionYear),
     poverty_vintage_label: labelOf(sums, povertyYear),
     weighting,
+    method: 'iris-estimate',
+    method_label:
+      `Estimation : moyenne des médianes des IRIS de la zone pondérée par ${WEIGHTING_LABELS[weighting]} ` +
+      `× la part couverte (ce n’est pas une médiane publiée).`,
   };
 }
 
@@ -637,7 +679,7 @@ export function aggregateDemographics(
     population: population(records, irisCount, areaKm2),
     housing: housing(records, irisCount),
     employment: employment(records, irisCount),
-    revenue: revenue(records, irisCount),
+    revenue: revenue(records, irisCount, answer.metadata.commune_income),
     education: education(records, irisCount),
     unemployment: unemployment(answer, records, irisCount),
     households: households(records, irisCount),

@@ -42,6 +42,21 @@ export interface CommuneJobSeekers {
   counts: Record<string, number | null>;
 }
 
+/**
+ * The published commune-level Filosofi figures of a commune or arrondissement zone (or of the one commune
+ * of a département zone): a true median, which IRIS medians cannot be combined into.
+ */
+export interface CommuneIncome {
+  commune_code: string;
+  commune_name: string;
+  vintage: number;
+  median: number | null;
+  poverty_rate: number | null;
+  first_decile: number | null;
+  ninth_decile: number | null;
+  tax_households: number | null;
+}
+
 /** Metadata of an analyze answer (source, total_area_km2). */
 export interface DemographicsMetadata {
   source: string;
@@ -62,6 +77,8 @@ export interface DemographicsMetadata {
   /** Every vintage loaded per base for the zone's départements. */
   loaded_vintages: Partial<Record<InseeIrisBase, number[]>>;
   job_seekers: CommuneJobSeekers[];
+  /** Commune-level Filosofi of an administrative commune or one-commune département zone; absent otherwise. */
+  commune_income?: CommuneIncome | null;
   /** How the IRIS were found: geometric intersection or the administrative code of the zone. */
   selection: 'geometry' | 'administrative';
   query_time_ms: number;

@@ -139,17 +139,42 @@ export interface Breakdown {
   avg_price_per_m2: number | null;
 }
 
+/** A €/m² distribution with what it covers: its sales count and the dates of its first and last sale. */
+export interface PricePerM2Figure {
+  count: number;
+  q1: number | null;
+  median: number | null;
+  q3: number | null;
+  first_date: string | null;
+  last_date: string | null;
+}
+
 /** Zone real-estate statistics, plus the market snapshot. */
 export interface ZoneStatistics {
+  /** Every mutation of the zone (all natures: sales, exchanges, expropriations; all properties: parkings, shops…). */
   total_transactions: number;
+  /** Sales (Vente, VEFA, adjudication) including at least one dwelling (apartment or house). */
+  dwelling_sales: number;
+  /** Price of the sales (nature 'Vente' with a price), any property. */
   price_statistics: { avg: number | null; median: number | null; count: number };
+  /**
+   * €/m² of the sales of exactly one property — apartment, house or commercial premises, mixed, dependencies
+   * included; `mix` counts each type and `definition` says so.
+   */
   price_per_m2_statistics: {
     avg: number | null;
     median: number | null;
     q1: number | null;
     q3: number | null;
     count: number;
+    definition: string;
+    mix: { type_local: string; count: number }[];
   };
+  /**
+   * The headline €/m² of apartments: sales of exactly one apartment, without any dependency (cave, parking,
+   * whose price DVF counts but not its surface) by default, and with dependencies.
+   */
+  apartment_price_per_m2: { without_dependencies: PricePerM2Figure; with_dependencies: PricePerM2Figure };
   property_type_breakdown: (Breakdown & { type_local: string })[];
   mutation_type_breakdown: (Breakdown & { nature_mutation: string })[];
   temporal_series: { period: string; count: number; avg_price: number | null; median_price_per_m2: number | null }[];

@@ -49,7 +49,7 @@ function filterRecord(record: IrisDemographicRecord, locked: Set<LockedDemograph
 }
 
 /**
- * The answer without the figures of the tabs `level` may not open: income (Filosofi) for Revenus,
+ * The answer without the figures of the tabs `level` may not open: income (Filosofi, IRIS and commune) for Revenus,
  * unemployment columns for Activité, employment and education columns for Education. Population
  * columns stay (the open tabs use them); `metadata.locked_tabs` tells the client what to draw locked.
  */
@@ -65,6 +65,10 @@ export function withoutLockedFigures(
     ...answer,
     iris_zones:
       locked.length === 0 ? answer.iris_zones : answer.iris_zones.map((record) => filterRecord(record, lockedSet)),
-    metadata: { ...answer.metadata, locked_tabs: locked },
+    metadata: {
+      ...answer.metadata,
+      commune_income: lockedSet.has('revenue') ? null : (answer.metadata.commune_income ?? null),
+      locked_tabs: locked,
+    },
   };
 }

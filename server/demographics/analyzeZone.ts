@@ -9,6 +9,7 @@ import type {
 } from '../../kernel/demographics/demographicsRecord';
 import { MINIMUM_COVERAGE, zonePopulation } from '../../kernel/demographics/aggregateDemographics';
 import {
+  selectCommuneIncome,
   selectCommunePopulation,
   selectIrisCoverage,
   selectIrisOfTerritory,
@@ -64,11 +65,16 @@ export async function analyzeZone(
   const codes = rows.map((row) => row.iris_code);
   const communes = [...new Set(rows.map((row) => row.commune_code))];
   const departements = [...new Set(rows.map((row) => row.departement_code))];
-  const [statistics, vintages, jobSeekers, communePopulation] = await Promise.all([
+  const incomeLevel =
+    selection === 'administrative' && (administrative?.level === 'commune' || administrative?.level === 'department')
+      ? administrative.level
+      : undefined;
+  const [statistics, vintages, jobSeekers, communePopulation, communeIncome] = await Promise.all([
     selectStatistics(database, codes),
     selectLoadedVintages(database, departements),
     selectLatestJobSeekers(database, communes),
     selectCommunePopulation(database, communes),
+    incomeLevel && administrative ? selectCommuneIncome(database, incomeLevel, administrative.code) : undefined,
   ]);
 
   const records = new Map<string, IrisDemographicRecord>(
@@ -139,6 +145,7 @@ export async function analyzeZone(
       missing_bases: INSEE_IRIS_BASES.filter((base) => !bases.has(base)),
       loaded_vintages: Object.fromEntries(vintages.map((row) => [row.base, row.vintages])),
       job_seekers: [...seekers.values()],
+      commune_income: communeIncome ?? null,
       selection,
       query_time_ms: Math.round((performance.now() - started) * 10) / 10,
     },

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/Database';
+import type { CommuneIncome } from '../../kernel/demographics/demographicsRecord';
 
 /** IRIS covered by less than 5 % are left out. */
 export const MINIMUM_COVERAGE = 0.05;
@@ -174,4 +175,30 @@ export async function selectCircle(
     [longitude, latitude, radiusMetres],
   );
   return JSON.parse(rows[0]?.geometry ?? 'null') as unknown;
+}
+
+/**
+ * The newest commune-level Filosofi figures of the commune an administrative zone stands for: the commune
+ * (or arrondissement) itself, or the only commune of a département (Paris for 75). Undefined when the file
+ * is not loaded for it, for a département of several communes, or for any other level.
+ */
+export async function selectCommuneIncome(
+  database: Queryable,
+  level: 'department' | 'commune',
+  code: string,
+): Promise<CommuneIncome | undefined> {
+  const { rows } = await database.query<CommuneIncome>(
+    `WITH target AS (
+       SELECT code, name FROM communes WHERE $1 = 'commune' AND code = $2
+       UNION ALL
+       SELECT min(code), min(name) FROM communes WHERE $1 = 'department' AND departement_code = $2 AND kind = 'commune'
+       HAVING count(*) = 1
+     )
+     SELECT i.commune_code, t.name AS commune_name, i.vintage, i.median, i.poverty_rate, i.first_decile,
+            i.ninth_decile, i.tax_households
+     FROM commune_incomes i JOIN target t ON t.code = i.commune_code
+     WHERE i.median IS NOT NULL ORDER BY i.vintage DESC LIMIT 1`,
+    [level, code],
+  );
+  return rows[0];
 }

@@ -96,10 +96,12 @@ describe.each(testDatabaseKinds())('demographics analyze endpoints on %s', (kind
     expect(aggregated.employment.activity_rate).toBeCloseTo(active2017 / population2017, 9);
     expect(aggregated.analysis_metadata.analysis_type).toBe('administrative');
     expect(aggregated.revenue.median).toBeGreaterThan(15_000);
-    // Deciles: only Filosofi 2015 publishes them; the median is the 2017 one (newest covering the zone).
+    // Deciles: only Filosofi 2015 publishes them by IRIS; the median of an arrondissement is the one INSEE
+    // publishes for it (commune file, 2016), not an estimate from the IRIS medians of 2017.
     expect(aggregated.revenue.deciles_approximated).toBe(false);
     expect(aggregated.revenue.distribution_vintage_label).toBe('Filosofi 2015');
-    expect(aggregated.revenue.vintage_label).toBe('Filosofi 2017');
+    expect(aggregated.revenue.vintage_label).toBe('Filosofi 2016 (commune)');
+    expect(aggregated.revenue.method).toBe('commune');
     // Salaried workers are published by RP 2016 only; the 2016 sums above are those of the raw file.
     expect(aggregated.employment.salaried_15p).toBeCloseTo(weightedSum(rows, 'P16_SAL15P', everyIris), 6);
     // Every base's newest vintage loaded for the zone.

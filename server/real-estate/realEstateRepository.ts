@@ -113,6 +113,89 @@ export async function selectZoneSummary(
   return rows[0] as ZoneSummaryRow;
 }
 
+/** Sale natures that transfer a property for a price (an exchange or an expropriation does not count). */
+const DWELLING_SALE = `m.nature_mutation IN ('Vente', 'Vente en l''état futur d''achèvement', 'Adjudication')
+  AND m.type_local IN ('Appartement', 'Maison')`;
+
+export interface MutationCountsRow {
+  /** Every mutation: all natures, all properties (parkings, shops, land, exchanges). */
+  mutations: number;
+  /** Sales (Vente, VEFA, adjudication) including at least one dwelling. */
+  dwelling_sales: number;
+}
+
+/** The zone's mutations, and among them the sales of dwellings. */
+export async function selectMutationCounts(
+  database: Queryable,
+  zone: ZoneReference,
+  filters: RealEstateFilters,
+): Promise<MutationCountsRow> {
+  const parameters = new Parameters();
+  const where = whereClause(zone, filters, parameters);
+  const { rows } = await database.query<MutationCountsRow>(
+    `SELECT count(*)::int AS mutations, count(*) FILTER (WHERE ${DWELLING_SALE})::int AS dwelling_sales
+     FROM dvf_mutations m WHERE ${where}`,
+    parameters.values,
+  );
+  return rows[0] as MutationCountsRow;
+}
+
+export interface PricePerM2Row {
+  count: number;
+  q1: number | null;
+  median: number | null;
+  q3: number | null;
+  first_date: string | null;
+  last_date: string | null;
+}
+
+/**
+ * €/m² of the sales (nature 'Vente') of exactly one apartment, with or without dependencies: DVF adds a
+ * cave's or parking's price to the sale but gives it no surface, so the sales with one overstate the €/m².
+ */
+export async function selectApartmentPricePerM2(
+  database: Queryable,
+  zone: ZoneReference,
+  filters: RealEstateFilters,
+): Promise<{ without_dependencies: PricePerM2Row; with_dependencies: PricePerM2Row }> {
+  const parameters = new Parameters();
+  const where = whereClause(zone, filters, parameters);
+  const quartile = (q: number) => guarded(`percentile_cont(${q}) WITHIN GROUP (ORDER BY m.price_per_m2)`, 'count(*)');
+  const { rows } = await database.query<PricePerM2Row & { with_dependencies: boolean }>(
+    `SELECT m.dependency_count > 0 AS with_dependencies, count(*)::int AS count,
+       ${quartile(0.25)} AS q1, ${quartile(0.5)} AS median, ${quartile(0.75)} AS q3,
+       to_char(min(m.date_mutation), 'YYYY-MM-DD') AS first_date, to_char(max(m.date_mutation), 'YYYY-MM-DD') AS last_date
+     FROM dvf_mutations m
+     WHERE ${where} AND ${SALE} AND m.single_type_local = 'Appartement' AND m.price_per_m2 IS NOT NULL
+     GROUP BY 1`,
+    parameters.values,
+  );
+  const empty: PricePerM2Row = { count: 0, q1: null, median: null, q3: null, first_date: null, last_date: null };
+  const pick = (withDependencies: boolean): PricePerM2Row => {
+    const row = rows.find((candidate) => candidate.with_dependencies === withDependencies);
+    if (!row) return empty;
+    const { with_dependencies: _ignored, ...figures } = row;
+    return figures;
+  };
+  return { without_dependencies: pick(false), with_dependencies: pick(true) };
+}
+
+/** How many single-property sales of each type the zone's €/m² mixes. */
+export async function selectPricePerM2Mix(
+  database: Queryable,
+  zone: ZoneReference,
+  filters: RealEstateFilters,
+): Promise<{ type_local: string; count: number }[]> {
+  const parameters = new Parameters();
+  const where = whereClause(zone, filters, parameters);
+  const { rows } = await database.query<{ type_local: string; count: number }>(
+    `SELECT m.single_type_local AS type_local, count(*)::int AS count FROM dvf_mutations m
+     WHERE ${where} AND ${SALE} AND m.price_per_m2 IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1`,
+    parameters.values,
+  );
+  return rows;
+}
+
 export interface BreakdownRow {
   key: string;
   count: number;

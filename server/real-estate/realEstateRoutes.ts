@@ -9,6 +9,7 @@ import {
   clustersQuerySchema,
   searchRequestSchema,
   zoneStatisticsRequestSchema,
+  type PricePerM2Figure,
   type ZoneStatistics,
   type ZoneStatisticsRequest,
 } from '../../kernel/real-estate/realEstateSchemas';
@@ -24,11 +25,14 @@ import { polygonInputSchema } from '../../kernel/zones/polygonGeometry';
 import { isZoneReference, zoneReferenceSchema } from '../../kernel/zones/zoneReference';
 import {
   type LotRow,
+  selectApartmentPricePerM2,
   selectBreakdown,
   selectCircle,
   selectClusters,
   selectMarketSnapshot,
+  selectMutationCounts,
   selectMutationOfLot,
+  selectPricePerM2Mix,
   selectSearchPage,
   selectTemporalSeries,
   selectZoneLots,
@@ -46,6 +50,7 @@ const ARROW_THRESHOLD = 500;
 const zoneStatisticsResponse = z
   .object({
     total_transactions: z.number(),
+    dwelling_sales: z.number(),
     price_statistics: z.object({ avg: z.number().nullable(), median: z.number().nullable(), count: z.number() }),
     price_per_m2_statistics: z.object({
       avg: z.number().nullable(),
@@ -53,6 +58,12 @@ const zoneStatisticsResponse = z
       q1: z.number().nullable(),
       q3: z.number().nullable(),
       count: z.number(),
+      definition: z.string(),
+      mix: z.array(z.object({ type_local: z.string(), count: z.number() })),
+    }),
+    apartment_price_per_m2: z.object({
+      without_dependencies: z.object({ count: z.number(), median: z.number().nullable() }).loose(),
+      with_dependencies: z.object({ count: z.number(), median: z.number().nullable() }).loose(),
     }),
     property_type_breakdown: z.array(z.object({ type_local: z.string().nullable(), count: z.number() }).loose()),
     mutation_type_breakdown: z.array(z.object({ nature_mutation: z.string().nullable(), count: z.number() }).loose()),
@@ -75,6 +86,17 @@ export function toLot(row: LotRow): RealEstateLot & { group_type_local: string }
 }
 
 const round = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+const roundFigure = (figure: PricePerM2Figure): PricePerM2Figure => ({
+  ...figure,
+  q1: round(figure.q1),
+  median: round(figure.median),
+  q3: round(figure.q3),
+});
+
+/** What `price_per_m2_statistics` covers. */
+export const PRICE_PER_M2_DEFINITION =
+  'Ventes d’un seul bien (appartement, maison ou local commercial, mélangés ; dépendances comprises) avec surface bâtie';
+
 const percentage = (count: number, total: number) => (total > 0 ? Math.round((count / total) * 10000) / 100 : 0);
 
 /** The zone statistics answer and the sampled lots (the export calls it too). */
@@ -86,8 +108,11 @@ export async function zoneStatistics(
   const startedAt = performance.now();
   const filters: RealEstateFilters = request.filters;
   // Independent queries, run concurrently (PostgreSQL pool; PGlite queues them).
-  const [summary, types, natures, temporal, snapshot, lots] = await Promise.all([
+  const [summary, counts, apartments, mix, types, natures, temporal, snapshot, lots] = await Promise.all([
     selectZoneSummary(database, zone, filters),
+    selectMutationCounts(database, zone, filters),
+    selectApartmentPricePerM2(database, zone, filters),
+    selectPricePerM2Mix(database, zone, filters),
     selectBreakdown(database, zone, filters, 'type_local'),
     selectBreakdown(database, zone, filters, 'nature_mutation'),
     request.include_temporal ? selectTemporalSeries(database, zone, filters, request.temporal_granularity) : [],
@@ -100,6 +125,7 @@ export async function zoneStatistics(
     lots,
     statistics: {
       total_transactions: summary.total,
+      dwelling_sales: counts.dwelling_sales,
       price_statistics: { avg: round(summary.avg_price), median: round(summary.median_price), count: summary.sales },
       price_per_m2_statistics: {
         avg: round(summary.avg_price_per_m2),
@@ -107,6 +133,12 @@ export async function zoneStatistics(
         q1: round(summary.q1_price_per_m2),
         q3: round(summary.q3_price_per_m2),
         count: summary.price_per_m2_count,
+        definition: PRICE_PER_M2_DEFINITION,
+        mix,
+      },
+      apartment_price_per_m2: {
+        without_dependencies: roundFigure(apartments.without_dependencies),
+        with_dependencies: roundFigure(apartments.with_dependencies),
       },
       property_type_breakdown: types.map((row) => ({
         type_local: row.key,

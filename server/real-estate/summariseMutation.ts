@@ -23,6 +23,8 @@ export interface MutationSummary {
   surface_terrain: number | null;
   /** The type of the single dwelling or commercial premises sold, when the sale is of exactly one. */
   single_type_local: string | null;
+  /** Distinct dependencies (caves, parkings: DVF gives their price inside the sale's, never their surface). */
+  dependency_count: number;
   /** €/m² of a single-property sale (one Appartement, Maison or local, dependencies allowed); else null. */
   price_per_m2: number | null;
   price_per_m2_bati: number | null;
@@ -63,10 +65,12 @@ export function summariseMutation(lots: readonly MutationLot[]): MutationSummary
   const premises = new Map<string, MutationLot>();
   const parcels = new Map<string, number>();
   const lotKeys = new Set<string>();
+  const dependencies = new Set<string>();
   for (const lot of lots) {
     if (lot.type_local) {
       const key = `${lot.id_parcelle ?? ''}|${lot.lot1_numero ?? ''}|${lot.type_local}|${lot.surface_reelle_bati ?? ''}`;
       lotKeys.add(key);
+      if (lot.type_local === 'Dépendance') dependencies.add(key);
       if (PROPERTY_TYPES.has(lot.type_local)) premises.set(key, lot);
     }
     if (positive(lot.surface_terrain)) {
@@ -98,6 +102,7 @@ export function summariseMutation(lots: readonly MutationLot[]): MutationSummary
     total_rooms: hasRooms ? rooms : null,
     surface_terrain: land > 0 ? land : null,
     single_type_local: single?.type_local ?? null,
+    dependency_count: dependencies.size,
     price_per_m2: single && positive(price) && positive(singleSurface) ? price / singleSurface : null,
     price_per_m2_bati: positive(price) && surface > 0 ? price / surface : null,
     price_per_m2_terrain: positive(price) && land > 0 ? price / land : null,

@@ -91,12 +91,13 @@ const TOLERANCE = { region: 0.0005, department: 0.00025, commune: 0.00005, iris:
 const BOUNDARY_QUERIES = {
   region: `SELECT jsonb_build_object('code', code, 'name', name, 'area_km2', area_km2) AS properties, geometry
            FROM regions WHERE code = $1`,
-  department: `SELECT jsonb_build_object('code', code, 'name', name, 'region_code', region_code, 'area_km2', area_km2)
-                 AS properties, geometry
+  department: `SELECT jsonb_build_object('code', code, 'name', name, 'region_code', region_code, 'area_km2', area_km2,
+                   'outline_source', outline_source, 'outline_vintage', outline_vintage) AS properties, geometry
                FROM departements WHERE code = $1`,
   commune: `SELECT jsonb_build_object('code', code, 'name', name, 'kind', kind, 'parent_code', parent_code,
                    'departement_code', departement_code, 'region_code', region_code, 'population', population,
-                   'postcodes', to_jsonb(postcodes), 'area_km2', area_km2) AS properties, geometry
+                   'population_vintage', population_vintage, 'postcodes', to_jsonb(postcodes), 'area_km2', area_km2,
+                   'outline_source', outline_source, 'outline_vintage', outline_vintage) AS properties, geometry
             FROM communes WHERE code = $1`,
   iris: `SELECT jsonb_build_object('iris_code', code, 'iris_name', name, 'iris_type', type, 'commune_code', commune_code,
                 'commune_name', commune_name, 'departement_code', departement_code, 'area_km2', area_km2)

@@ -155,6 +155,17 @@ async function computeIrisStatistics(database: Queryable): Promise<void> {
           JOIN map_areas a ON a.level = l.level AND a.code = l.code
           WHERE l.level <> 'iris' GROUP BY l.level, l.code) agg
     WHERE a.level = agg.level AND a.code = agg.code AND agg.income IS NOT NULL AND agg.coverage >= ${MINIMUM_COVERAGE};
+    -- A commune's (and a one-commune département's) published Filosofi median replaces the IRIS estimate.
+    CREATE TEMP TABLE commune_median ON COMMIT DROP AS
+    SELECT DISTINCT ON (commune_code) commune_code, vintage, median FROM commune_incomes
+    WHERE median IS NOT NULL ORDER BY commune_code, vintage DESC;
+    UPDATE map_areas a SET median_income = f.median, income_vintage = f.vintage, income_method = 'filosofi'
+    FROM commune_median f WHERE a.level = 'commune' AND a.code = f.commune_code;
+    UPDATE map_areas a SET median_income = f.median, income_vintage = f.vintage, income_method = 'filosofi'
+    FROM communes c JOIN commune_median f ON f.commune_code = c.code
+    WHERE a.level = 'departement' AND a.code = c.departement_code AND c.kind = 'commune'
+      AND NOT EXISTS (SELECT 1 FROM communes o WHERE o.departement_code = c.departement_code AND o.kind = 'commune'
+                      AND o.code <> c.code);
     UPDATE map_areas a SET employment_rate = agg.employed / agg.working_age, employment_vintage = agg.vintage
     FROM (SELECT l.level, l.code, sum(e.employed) AS employed, sum(e.working_age) AS working_age,
             max(e.vintage) AS vintage, ${coverage('employment_rate')} AS coverage

@@ -8,6 +8,7 @@ import { dvfImporter } from '../sources/dvf/dvfImporter';
 import type { Importer } from './Importer';
 import { indicatorsImporter } from '../sources/indicators/indicatorsImporter';
 import { inseeIrisImporter } from '../sources/insee/inseeIrisImporter';
+import { filosofiCommunesImporter } from '../sources/filosofi/filosofiCommunesImporter';
 import { irisImporter } from '../sources/iris/irisImporter';
 import { jobSeekersImporter } from '../sources/job-seekers/jobSeekersImporter';
 import { osmRestaurantsImporter } from '../sources/osm-restaurants/osmRestaurantsImporter';
@@ -22,6 +23,7 @@ export const IMPORTERS: readonly Importer[] = [
   adminImporter,
   irisImporter,
   inseeIrisImporter,
+  filosofiCommunesImporter,
   bpeImporter,
   nafImporter,
   jobSeekersImporter,

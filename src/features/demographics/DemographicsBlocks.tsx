@@ -12,12 +12,24 @@ export function SourceTag({ source }: { source: Pick<GroupSource, 'vintage_label
 }
 
 /** One headline figure with its label and vintage. */
-export function FigureCard({ label, value, source }: { label: string; value: string; source?: GroupSource }) {
+export function FigureCard({
+  label,
+  value,
+  source,
+  note,
+}: {
+  label: string;
+  value: string;
+  source?: GroupSource;
+  /** How the figure was obtained, when it is not a plain published figure (an estimate's method). */
+  note?: string;
+}) {
   return (
     <div className="figure-card">
       <span className="figure-card__label">{label}</span>
       <span className="figure-card__value">{value}</span>
       {source ? <SourceTag source={source} /> : null}
+      {note ? <span className="figure-card__note">{note}</span> : null}
     </div>
   );
 }

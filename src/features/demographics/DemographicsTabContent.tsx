@@ -15,6 +15,18 @@ const shareRows = (rows: { label: string; value: number | null }[], total: numbe
     value: `${formatNumber(row.value)} · ${formatPercent(total && row.value !== null ? (row.value / total) * 100 : null)}`,
   }));
 
+/** The median income card: a published commune median, or an estimate labelled as such with its method. */
+function MedianIncomeCard({ revenue }: { revenue: AggregatedDemographics['revenue'] }) {
+  return (
+    <FigureCard
+      label={revenue.method === 'commune' ? 'Niveau de vie médian' : 'Niveau de vie médian (estimation)'}
+      value={formatEuros(revenue.median)}
+      source={revenue}
+      note={revenue.median === null ? undefined : revenue.method_label}
+    />
+  );
+}
+
 const countRows = (rows: LabelledCount[]) => rows.map((row) => ({ label: row.label, value: formatNumber(row.value) }));
 
 function Overview({ data }: { data: AggregatedDemographics }) {
@@ -53,7 +65,7 @@ function Overview({ data }: { data: AggregatedDemographics }) {
           value={formatPercent(share(unemployment.unemployment_rate))}
           source={unemployment}
         />
-        <FigureCard label="Niveau de vie médian" value={formatEuros(revenue.median)} source={revenue} />
+        <MedianIncomeCard revenue={revenue} />
         <FigureCard
           label="Diplômés du supérieur"
           value={formatPercent(share(education.higher_education_share))}
@@ -365,9 +377,9 @@ function Revenue({ data }: { data: AggregatedDemographics }) {
   return (
     <>
       <div className="figure-grid">
-        <FigureCard label="Niveau de vie médian" value={formatEuros(revenue.median)} source={revenue} />
-        <FigureCard label="1er quartile" value={formatEuros(revenue.q1)} source={revenue} />
-        <FigureCard label="3e quartile" value={formatEuros(revenue.q3)} source={revenue} />
+        <MedianIncomeCard revenue={revenue} />
+        <FigureCard label="1er quartile (estimation IRIS)" value={formatEuros(revenue.q1)} source={revenue} />
+        <FigureCard label="3e quartile (estimation IRIS)" value={formatEuros(revenue.q3)} source={revenue} />
         <FigureCard
           label="Taux de pauvreté"
           value={formatPercent(revenue.poverty_rate)}
@@ -391,9 +403,10 @@ function Revenue({ data }: { data: AggregatedDemographics }) {
         <p className="demographics-note">
           {revenue.deciles_approximated
             ? 'Déciles estimés à partir des quartiles (D1 = 0,8 × Q1, D2 = 0,9 × Q1…).'
-            : 'Déciles publiés par l’INSEE.'}{' '}
-          Médianes IRIS pondérées par la couverture ×{' '}
-          {revenue.weighting === 'population_15_64' ? 'la population 15-64 ans' : 'le nombre de ménages'}.
+            : 'Déciles publiés par l’INSEE par IRIS.'}{' '}
+          {revenue.method === 'commune'
+            ? 'D1 et D9 publiés pour la commune ; les autres déciles sont des moyennes des déciles IRIS pondérées.'
+            : 'Moyennes des déciles IRIS pondérées (estimation, pas une distribution publiée).'}
         </p>
       </Section>
     </>

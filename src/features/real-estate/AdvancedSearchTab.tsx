@@ -12,6 +12,7 @@ import {
   typeLocalLabel,
 } from '../../../kernel/real-estate/realEstateTypes';
 import { realEstateActions } from './realEstateSlice';
+import { lastTenYears, yearOf, yearRange } from './yearFilter';
 
 const CATEGORIES = Object.keys(PROPERTY_CATEGORY_LABELS) as PropertyCategory[];
 const numberInput = (text: string) => (text.trim() === '' ? undefined : Number(text));
@@ -83,6 +84,20 @@ export function AdvancedSearchTab() {
       >
         <fieldset>
           <legend>Période</legend>
+          <label className="re-year">
+            Année
+            <select
+              value={yearOf(filters) ?? ''}
+              onChange={(event) => setFilters({ ...filters, ...yearRange(event.target.value) })}
+            >
+              <option value="">Toutes les années</option>
+              {lastTenYears(new Date().getFullYear()).map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </select>
+          </label>
           <div className="re-ranges">
             <label>
               Du

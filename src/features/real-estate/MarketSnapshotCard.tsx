@@ -74,7 +74,8 @@ export function MarketSnapshotCard({ snapshot }: { snapshot: MarketSnapshot | nu
     <section className="re-section" aria-label="Instantané du marché" data-testid="market-snapshot">
       <h3 className="re-section__title">Instantané du marché</h3>
       <p className="re-muted">
-        {formatNumber(snapshot.sales_count)} ventes d’un seul logement (prix au m², hors lots multiples)
+        Médianes du prix au m² des ventes d’un seul logement (hors lots multiples, dépendances comprises) ·{' '}
+        {formatNumber(snapshot.sales_count)} ventes
       </p>
       <table className="re-table">
         <thead>

@@ -1,11 +1,17 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { formatEuros, formatEurosPerSquareMetre, formatNumber, formatPercent } from '../../../kernel/format/formatFrench';
-import type { Breakdown } from '../../../kernel/real-estate/realEstateSchemas';
+import {
+  formatEuros,
+  formatEurosPerSquareMetre,
+  formatNumber,
+  formatPercent,
+} from '../../../kernel/format/formatFrench';
+import type { Breakdown, ZoneStatistics } from '../../../kernel/real-estate/realEstateSchemas';
 import { natureMutationLabel, type RealEstateLot, typeLocalLabel } from '../../../kernel/real-estate/realEstateTypes';
 import type { Zone } from '../../../kernel/zones/Zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { MarketSnapshotCard } from './MarketSnapshotCard';
+import { coverageOf } from './priceCoverage';
 import { realEstateActions } from './realEstateSlice';
 import { TransactionList } from './TransactionList';
 
@@ -37,6 +43,37 @@ function BreakdownList({ title, rows }: { title: string; rows: (Breakdown & { la
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * The headline €/m² of apartments: sales of exactly one apartment without dependency by default; the
+ * figure with dependencies (cave, parking: their price is in the sale, their surface is not) one click away.
+ */
+function ApartmentPriceCard({ figures }: { figures: ZoneStatistics['apartment_price_per_m2'] }) {
+  const [withDependencies, setWithDependencies] = useState(false);
+  const figure = withDependencies ? figures.with_dependencies : figures.without_dependencies;
+  const other = withDependencies ? figures.without_dependencies : figures.with_dependencies;
+  return (
+    <div className="re-card re-card--wide" data-testid="apartment-price-card">
+      <span className="re-card__label">Prix au m² · appartements</span>
+      <span className="re-card__value" data-testid="apartment-price-median">
+        {formatEurosPerSquareMetre(figure.median)}
+      </span>
+      <span className="re-muted">
+        Médiane des ventes d’un seul appartement {withDependencies ? 'avec cave ou parking' : 'sans dépendance'} ·{' '}
+        {coverageOf(figure)}
+      </span>
+      <button
+        type="button"
+        className="re-link-button"
+        aria-pressed={withDependencies}
+        onClick={() => setWithDependencies(!withDependencies)}
+      >
+        {withDependencies ? 'Voir sans dépendance' : 'Voir avec dépendances'} ({formatEurosPerSquareMetre(other.median)},{' '}
+        {formatNumber(other.count)} ventes)
+      </button>
+    </div>
   );
 }
 
@@ -77,24 +114,39 @@ export function ZoneAnalysisTab({ zone }: { zone: Zone | undefined }) {
         Zone : <strong>{zone.name}</strong>
       </p>
       <div className="re-cards">
+        <ApartmentPriceCard figures={statistics.apartment_price_per_m2} />
         <div className="re-card">
-          <span className="re-card__label">Prix moyen</span>
+          <span className="re-card__label">Prix moyen d’une vente</span>
           <span className="re-card__value">{formatEuros(statistics.price_statistics.avg)}</span>
-          <span className="re-muted">médiane {formatEuros(statistics.price_statistics.median)}</span>
+          <span className="re-muted">
+            médiane {formatEuros(statistics.price_statistics.median)} · {formatNumber(statistics.price_statistics.count)}{' '}
+            ventes, tous biens
+          </span>
         </div>
         <div className="re-card">
-          <span className="re-card__label">Prix au m²</span>
-          <span className="re-card__value">{formatEurosPerSquareMetre(statistics.price_per_m2_statistics.avg)}</span>
-          <span className="re-muted">médiane {formatEurosPerSquareMetre(statistics.price_per_m2_statistics.median)}</span>
+          <span className="re-card__label">Ventes de logements</span>
+          <span className="re-card__value" data-testid="dwelling-sales-total">
+            {formatNumber(statistics.dwelling_sales)}
+          </span>
+          <span className="re-muted">ventes, VEFA et adjudications d’appartements ou de maisons</span>
         </div>
         <div className="re-card">
-          <span className="re-card__label">Transactions</span>
+          <span className="re-card__label">Mutations</span>
           <span className="re-card__value" data-testid="transactions-total">
             {formatNumber(statistics.total_transactions)}
           </span>
-          <span className="re-muted">mutations</span>
+          <span className="re-muted">toutes natures et tous biens (parkings, locaux, échanges…)</span>
         </div>
       </div>
+      <p className="re-muted" data-testid="price-per-m2-mix">
+        Prix au m² de toutes les ventes d’un seul bien : moyenne{' '}
+        {formatEurosPerSquareMetre(statistics.price_per_m2_statistics.avg)}, médiane{' '}
+        {formatEurosPerSquareMetre(statistics.price_per_m2_statistics.median)} —{' '}
+        {statistics.price_per_m2_statistics.mix
+          .map((row) => `${typeLocalLabel(row.type_local)} : ${formatNumber(row.count)}`)
+          .join(', ') || 'aucune vente'}{' '}
+        (types mélangés, dépendances comprises).
+      </p>
       {statistics.total_transactions > 0 && statistics.price_statistics.count < 3 ? (
         <p className="re-note">Moins de 3 ventes : les moyennes ne sont pas affichées.</p>
       ) : null}

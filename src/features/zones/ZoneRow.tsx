@@ -6,6 +6,7 @@ import { Modal } from '../../ui/Modal';
 import { CentreIcon, EyeIcon, EyeOffIcon, TrashIcon, TransportModeIcon } from './zonesIcons';
 import { transitPropertiesSchema } from '../../../kernel/isochrones/isochroneSchemas';
 import { transitSummary } from './transitNoteText';
+import { legalPopulationLabel, outlineLabel } from '../../../kernel/zones/outlineLabel';
 
 const LEVEL_LABELS = { region: 'Région', department: 'Département', commune: 'Commune', iris: 'IRIS' } as const;
 
@@ -75,6 +76,11 @@ export function ZoneRow({
         {transit.success ? (
           <span className="zone-row__address" title={transit.data.note}>
             {transitSummary(transit.data)}
+          </span>
+        ) : null}
+        {zoneKind(zone) === 'administrative' && outlineLabel(zone.properties) ? (
+          <span className="zone-row__address" data-testid="zone-outline">
+            {[outlineLabel(zone.properties), legalPopulationLabel(zone.properties)].filter(Boolean).join(' · ')}
           </span>
         ) : null}
         {zone.address && zoneKind(zone) === 'isochrone' ? (

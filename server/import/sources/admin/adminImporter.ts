@@ -23,8 +23,18 @@ import {
   departementOfCommune,
   loadAdministrativeReference,
 } from './administrativeReference';
+import { outlineCommunesWithIris, selectIrisContourVintages } from '../outlines/outlinesRepository';
 
-const IMPORTER_VERSION = 'admin-1';
+const IMPORTER_VERSION = 'admin-2';
+
+/** Edition of the Admin Express shapes of `admin/` (gregoiredavid/france-geojson, 2018). */
+const ADMIN_EXPRESS_VINTAGE = '2018';
+
+/**
+ * Millésime of the legal populations shipped by `@etalab/decoupage-administratif` 6 (COG 2026: populations
+ * légales 2023, in force on 1 January 2026 — Paris 2,103,778).
+ */
+export const COG_POPULATION_VINTAGE = 2023;
 
 /** The files of `admin/` this importer reads (first found), relative to the open-data folder. */
 export const ADMIN_FILES = {
@@ -115,7 +125,9 @@ function departementsPlan(path: string): DatasetPlan {
         },
         ['code', 'name', 'region_code', 'geometry'],
       );
-      return insertStagedDepartements(transaction);
+      const inserted = await insertStagedDepartements(transaction, ADMIN_EXPRESS_VINTAGE);
+      await outlineCommunesWithIris(transaction, await selectIrisContourVintages(transaction));
+      return inserted;
     },
   };
 }
@@ -126,7 +138,7 @@ function communesPlan(communesPath: string, arrondissementsPath: string | undefi
     source: 'admin-communes',
     territory: 'FR',
     vintage: '2018',
-    label: 'Communes (IGN Admin Express COG 2018, noms et populations COG 2026)',
+    label: `Communes (IGN Admin Express COG 2018, noms COG 2026 et populations légales ${COG_POPULATION_VINTAGE})`,
     files,
     version: `${IMPORTER_VERSION}-${administrativeReferenceVersion()}`,
     indexes: COMMUNE_INDEXES,
@@ -179,7 +191,10 @@ function communesPlan(communesPath: string, arrondissementsPath: string | undefi
           columns,
         );
       }
-      return insertStagedCommunes(transaction);
+      const inserted = await insertStagedCommunes(transaction, ADMIN_EXPRESS_VINTAGE, COG_POPULATION_VINTAGE);
+      // Where IRIS contours are already loaded, the communes are their union (as after an IRIS import).
+      await outlineCommunesWithIris(transaction, await selectIrisContourVintages(transaction));
+      return inserted;
     },
   };
 }

@@ -37,21 +37,35 @@ export async function insertStagedRegions(transaction: Queryable): Promise<numbe
   return affectedRows;
 }
 
-/** Staged départements → `departements`. */
-export async function insertStagedDepartements(transaction: Queryable): Promise<number> {
-  const { affectedRows } =
-    await transaction.query(`INSERT INTO departements (code, name, region_code, area_km2, centroid, geometry)
-        SELECT code, name, region_code, ST_Area(g::geography) / 1e6, ST_PointOnSurface(g), g
-        FROM (SELECT code, name, region_code, ${CLEAN_GEOMETRY} AS g FROM ${BOUNDARY_STAGING_TABLE}) cleaned`);
+/** Staged départements → `departements`, outlined by Admin Express of the given edition. */
+export async function insertStagedDepartements(transaction: Queryable, outlineVintage: string): Promise<number> {
+  const { affectedRows } = await transaction.query(
+    `INSERT INTO departements (code, name, region_code, area_km2, centroid, geometry, outline_source, outline_vintage)
+        SELECT code, name, region_code, ST_Area(g::geography) / 1e6, ST_PointOnSurface(g), g, 'admin-express', $1
+        FROM (SELECT code, name, region_code, ${CLEAN_GEOMETRY} AS g FROM ${BOUNDARY_STAGING_TABLE}) cleaned`,
+    [outlineVintage],
+  );
   return affectedRows;
 }
 
-/** Staged communes and arrondissements municipaux → `communes`. */
-export async function insertStagedCommunes(transaction: Queryable): Promise<number> {
-  const { affectedRows } = await transaction.query(`INSERT INTO communes
-          (code, name, kind, parent_code, departement_code, region_code, population, postcodes, area_km2, centroid, geometry)
-        SELECT code, name, kind, parent_code, departement_code, region_code, population, postcodes,
-          ST_Area(g::geography) / 1e6, ST_PointOnSurface(g), g
-        FROM (SELECT *, ${CLEAN_GEOMETRY} AS g FROM ${BOUNDARY_STAGING_TABLE}) cleaned`);
+/**
+ * Staged communes and arrondissements municipaux → `communes`, outlined by Admin Express of the given
+ * edition, their legal populations of the given millésime.
+ */
+export async function insertStagedCommunes(
+  transaction: Queryable,
+  outlineVintage: string,
+  populationVintage: number,
+): Promise<number> {
+  const { affectedRows } = await transaction.query(
+    `INSERT INTO communes
+          (code, name, kind, parent_code, departement_code, region_code, population, population_vintage, postcodes,
+           area_km2, centroid, geometry, outline_source, outline_vintage)
+        SELECT code, name, kind, parent_code, departement_code, region_code, population,
+          CASE WHEN population IS NULL THEN NULL ELSE $2::smallint END, postcodes,
+          ST_Area(g::geography) / 1e6, ST_PointOnSurface(g), g, 'admin-express', $1
+        FROM (SELECT *, ${CLEAN_GEOMETRY} AS g FROM ${BOUNDARY_STAGING_TABLE}) cleaned`,
+    [outlineVintage, populationVintage],
+  );
   return affectedRows;
 }

@@ -8,7 +8,7 @@ import { DVF_REQUIRED_COLUMNS, type DvfFile, findDvfFiles } from './dvfFiles';
 import { DVF_TEXT_COLUMNS, type DvfRow, readDvfRow } from './dvfRowReader';
 import { attachDvfIris, deleteDvf, DVF_INDEXES, nextDvfRowId } from './dvfRepository';
 
-const IMPORTER_VERSION = 'dvf-1';
+const IMPORTER_VERSION = 'dvf-2';
 
 const ROW_COLUMNS = ['id', ...DVF_TEXT_COLUMNS, 'vintage', 'geometry'] as const;
 
@@ -31,6 +31,7 @@ const MUTATION_COLUMNS = [
   'type_local',
   'property_category',
   'single_type_local',
+  'dependency_count',
   'surface_reelle_bati',
   'surface_terrain',
   'nombre_pieces_principales',
@@ -73,6 +74,7 @@ async function addMutation(buffer: CopyBuffer, vintage: number, rows: readonly M
     summary.type_local,
     summary.property_category,
     summary.single_type_local,
+    summary.dependency_count,
     summary.total_surface,
     summary.surface_terrain,
     summary.total_rooms,

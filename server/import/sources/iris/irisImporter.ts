@@ -10,9 +10,10 @@ import type { DatasetPlan, Importer } from '../../pipeline/Importer';
 import { listDataFiles } from '../../pipeline/listDataFiles';
 import { departementLabel } from '../../pipeline/territoryLabel';
 import { findIrisTypeFile, readIrisTypes } from './irisTypes';
+import { outlineCommunesWithIris } from '../outlines/outlinesRepository';
 import { createIrisStaging, deleteIris, insertStagedIris, IRIS_INDEXES, IRIS_STAGING_TABLE } from './irisRepository';
 
-const IMPORTER_VERSION = 'iris-1';
+const IMPORTER_VERSION = 'iris-2';
 
 /** The départements of the Métropole du Grand Paris contours (Paris, petite couronne, parts of 91 and 95). */
 const GRAND_PARIS = ['75', '91', '92', '93', '94', '95'];
@@ -120,6 +121,9 @@ function irisPlan(contours: ContoursFile, departement: string, typeFile: string 
       }
       await buffer.flush();
       const affectedRows = await insertStagedIris(transaction);
+      // The communes of the département become the union of their IRIS, so that a commune analysed by its
+      // outline covers exactly its IRIS.
+      await outlineCommunesWithIris(transaction, new Map([[departement, contours.vintage]]));
       progress.update(affectedRows, 1);
       return affectedRows;
     },
