@@ -579,7 +579,7 @@ const yearly = (statistics: NonNullable<ZoneFigures['realEstate']>) =>
   statistics.temporal_series.filter((point) => point.median_price_per_m2 !== null);
 
 add('real_estate', 'Transactions', 'dvf', [
-  ['real_estate.transactions', 'Mutations enregistrées', 'ventes', 0, realEstate((s) => s.total_transactions)],
+  ['real_estate.transactions', 'Mutations enregistrées (toutes natures, tous biens)', 'ventes', 0, realEstate((s) => s.total_transactions)],
   ['real_estate.sales', 'Ventes avec un prix', 'ventes', 0, realEstate((s) => s.price_statistics.count)],
   ['real_estate.average_price', 'Prix moyen d’une vente', '€', 0, realEstate((s) => s.price_statistics.avg)],
   ['real_estate.median_price', 'Prix médian d’une vente', '€', 0, realEstate((s) => s.price_statistics.median)],
@@ -587,14 +587,14 @@ add('real_estate', 'Transactions', 'dvf', [
 add('real_estate', 'Prix au m²', 'dvf', [
   [
     'real_estate.m2.average',
-    'Prix moyen au m² (ventes d’un seul bien)',
+    'Prix moyen au m² (ventes d’un seul bien, types mélangés, dépendances comprises)',
     '€/m²',
     0,
     realEstate((s) => s.price_per_m2_statistics.avg),
   ],
   [
     'real_estate.m2.median',
-    'Prix médian au m² (ventes d’un seul bien)',
+    'Prix médian au m² (ventes d’un seul bien, types mélangés, dépendances comprises)',
     '€/m²',
     0,
     realEstate((s) => s.price_per_m2_statistics.median),

@@ -86,6 +86,11 @@ async function createZones(page: Page) {
   await perimeter.getByLabel(/Temps de trajet/).fill('10');
   await perimeter.getByRole('button', { name: 'Créer la zone' }).click();
   await expect(perimeter.getByText('À pied · 10 min')).toBeVisible({ timeout: 60_000 });
+  // The arrondissement's outline is the union of its IRIS, and the row says so with the legal population.
+  await expect(perimeter.getByTestId('zone-outline').first()).toContainText(
+    'Contour : union des IRIS (IGN Contours IRIS, édition ≈ 2016)',
+  );
+  await expect(perimeter.getByTestId('zone-outline').first()).toContainText('population légale 2023');
   await activateZone(page, /Paris 11e/);
 }
 

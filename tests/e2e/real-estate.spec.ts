@@ -71,9 +71,27 @@ test.describe('real-estate panel', () => {
     await expect(region.getByTestId('transactions-total')).toBeVisible({ timeout: 60_000 });
     const eleventh = await total(page);
     expect(eleventh).toBeGreaterThan(5000);
-    for (const title of ['Prix moyen', 'Prix au m²', 'Répartition par type', 'Répartition par type de mutation']) {
+    for (const title of [
+      'Prix au m² · appartements',
+      'Prix moyen d’une vente',
+      'Ventes de logements',
+      'Mutations',
+      'Répartition par type',
+      'Répartition par type de mutation',
+    ]) {
       await expect(region.getByText(title, { exact: true }).first()).toBeVisible();
     }
+    // The headline €/m² of apartments: sales without dependency, the figure with dependencies one click away.
+    const apartments = region.getByTestId('apartment-price-card');
+    await expect(apartments).toContainText('sans dépendance');
+    const withoutDependencies = await region.getByTestId('apartment-price-median').innerText();
+    expect(Number((await region.getByTestId('dwelling-sales-total').innerText()).replace(/\D/g, ''))).toBeLessThan(eleventh);
+    await region.getByTestId('apartment-price-card').screenshot({ path: 'tests/e2e/screenshots/real-estate-cards-11e.png' });
+    await apartments.getByRole('button', { name: /Voir avec dépendances/ }).click();
+    await expect(apartments).toContainText('avec cave ou parking');
+    await expect(region.getByTestId('apartment-price-median')).not.toHaveText(withoutDependencies);
+    await apartments.getByRole('button', { name: /Voir sans dépendance/ }).click();
+    await expect(region.getByTestId('price-per-m2-mix')).toContainText('types mélangés');
     await expect(region.getByTestId('market-snapshot')).toContainText('Appartement');
     await expect(region.getByRole('img', { name: /Évolution du prix médian/ })).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/screenshots/real-estate-analysis-11e.png' });

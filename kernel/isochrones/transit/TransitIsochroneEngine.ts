@@ -135,20 +135,18 @@ export class TransitIsochroneEngine {
       reachedStops = Math.max(reachedStops, starts.length - 1);
       perDeparture.push(boundedDijkstra(walking, graph.nodeCount, starts, 'time', request.limit).costs);
     }
-    const single = perDeparture.length === 1 ? settledOf(perDeparture[0] as Float64Array, request.limit) : undefined;
-    const reaches = percentiles.map((percentile) =>
-      extractReachedNetwork(
-        graph,
-        walking,
-        single ?? settledOf(percentileCosts(perDeparture, percentile), request.limit),
-        {
-          origin: request.origin,
-          metric: 'time',
-          limit: request.limit,
-          offNetworkCostPerMetre: OFF_NETWORK_SECONDS_PER_METRE,
-          connector,
-        },
-      ),
+    const costs =
+      perDeparture.length === 1
+        ? percentiles.map(() => perDeparture[0] as Float64Array)
+        : percentileCosts(perDeparture, percentiles);
+    const reaches = costs.map((nodeCosts) =>
+      extractReachedNetwork(graph, walking, settledOf(nodeCosts, request.limit), {
+        origin: request.origin,
+        metric: 'time',
+        limit: request.limit,
+        offNetworkCostPerMetre: OFF_NETWORK_SECONDS_PER_METRE,
+        connector,
+      }),
     );
     return { reaches, snapMetres: snapped.metres, departures: arrivals.length, reachedStops };
   }
@@ -163,10 +161,13 @@ export class TransitIsochroneEngine {
   }
 }
 
-/** Per node, the percentile of the departures' travel times (Infinity counts as never reached). */
-function percentileCosts(perDeparture: readonly Float64Array[], percentile: number): Float64Array {
+/**
+ * Per node, each percentile of the departures' travel times (Infinity counts as never reached): one
+ * sort of the node's sample serves every percentile.
+ */
+function percentileCosts(perDeparture: readonly Float64Array[], percentiles: readonly number[]): Float64Array[] {
   const nodeCount = (perDeparture[0] as Float64Array).length;
-  const result = new Float64Array(nodeCount).fill(Infinity);
+  const results = percentiles.map(() => new Float64Array(nodeCount).fill(Infinity));
   const sample = new Float64Array(perDeparture.length);
   for (let node = 0; node < nodeCount; node += 1) {
     let reached = false;
@@ -177,9 +178,11 @@ function percentileCosts(perDeparture: readonly Float64Array[], percentile: numb
     }
     if (!reached) continue;
     sample.sort();
-    result[node] = nearestRank(sample, percentile);
+    percentiles.forEach((percentile, index) => {
+      (results[index] as Float64Array)[node] = nearestRank(sample, percentile);
+    });
   }
-  return result;
+  return results;
 }
 
 /** A search result from node costs: the nodes within the limit, cheapest first. */

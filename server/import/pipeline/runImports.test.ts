@@ -69,6 +69,11 @@ describe.each(testDatabaseKinds())('runImports with the admin importer on %s', (
       { code: '01', name: 'Guadeloupe' },
       { code: '11', name: 'Île-de-France' },
     ]);
+    // The planner's column statistics exist only once ANALYZE has run.
+    const statistics = await database.query<{ columns: number }>(
+      `SELECT count(*)::int AS columns FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'communes'`,
+    );
+    expect(statistics.rows[0]?.columns).toBeGreaterThan(0);
   });
 
   it('changes nothing on a second run with the same files', async () => {

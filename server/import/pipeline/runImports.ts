@@ -4,7 +4,7 @@ import { findDataset, saveDataset } from '../../datasets/datasetRepository';
 import type { ImportContext, Importer } from './Importer';
 import { ImportProgress, type ProgressOutput } from './ImportProgress';
 import { planChecksum } from './fileChecksum';
-import { createIndexes, dropIndexes } from './indexRepository';
+import { analyzeTables, createIndexes, dropIndexes } from './indexRepository';
 
 /** What happened to one dataset. */
 export interface ImportOutcome {
@@ -30,6 +30,7 @@ export interface RunImportsOptions {
  * Runs the importers in order. Each dataset loads in its own transaction: its previous rows are
  * deleted, the new ones copied, its indexes rebuilt and its `datasets` record written — or nothing
  * changes when any row fails. A dataset whose files and importer version are unchanged is skipped.
+ * After any load the planner's statistics are refreshed.
  */
 export async function runImports(
   database: Database,
@@ -77,6 +78,12 @@ export async function runImports(
         rowsPerSecond: progress.rowsPerSecond,
       });
     }
+  }
+  if (outcomes.some((outcome) => outcome.status === 'loaded')) {
+    const startedAt = performance.now();
+    const tables = await analyzeTables(database);
+    const seconds = ((performance.now() - startedAt) / 1000).toLocaleString('fr-FR', { maximumFractionDigits: 1 });
+    output.write(`  Statistiques du planificateur mises à jour (${tables} tables, ${seconds} s)\n`);
   }
   return outcomes;
 }

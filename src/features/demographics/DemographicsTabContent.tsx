@@ -19,7 +19,11 @@ const shareRows = (rows: { label: string; value: number | null }[], total: numbe
 function MedianIncomeCard({ revenue }: { revenue: AggregatedDemographics['revenue'] }) {
   return (
     <FigureCard
-      label={revenue.method === 'commune' ? 'Niveau de vie médian' : 'Niveau de vie médian (estimation)'}
+      label={
+        revenue.method === 'iris-estimate' && revenue.median !== null
+          ? 'Niveau de vie médian (estimation)'
+          : 'Niveau de vie médian'
+      }
       value={formatEuros(revenue.median)}
       source={revenue}
       note={revenue.median === null ? undefined : revenue.method_label}
