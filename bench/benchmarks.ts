@@ -6,6 +6,7 @@ import { importBenchmark } from './import.bench';
 import { isochroneBenchmark } from './isochrone.bench';
 import type { Benchmark } from './support/BenchContext';
 import { mapLoadBenchmark } from './mapLoad.bench';
+import { marketBenchmark } from './market.bench';
 import { perimeterBenchmark } from './perimeter.bench';
 import { pointsImportBenchmark } from './points.bench';
 import { publicServicesBenchmark } from './publicServices.bench';
@@ -30,6 +31,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   realEstateBenchmark,
   publicServicesBenchmark,
   businessesBenchmark,
+  marketBenchmark,
   accountBenchmark,
   exportBenchmark,
 ];

@@ -16,6 +16,7 @@ import { healthRoutes } from './health/healthRoutes';
 import { irisRoutes } from './visualizations/irisRoutes';
 import { isochroneRoutes } from './isochrones/isochronesRoutes';
 import { marketRoutes } from './market/marketRoutes';
+import { gymsRoutes } from './gyms/gymsRoutes';
 import { publicServicesRoutes } from './public-services/publicServicesRoutes';
 import { realEstateRoutes } from './real-estate/realEstateRoutes';
 import { areaTileRoutes } from './visualizations/areaTileRoutes';
@@ -38,6 +39,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   publicServicesRoutes,
   businessesRoutes,
   marketRoutes,
+  gymsRoutes,
   exportRoutes,
   accountRoutes,
   subscriptionRoutes,

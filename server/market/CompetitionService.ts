@@ -10,21 +10,21 @@ import { unprocessable } from '../http/HttpError';
 import { OFF_NETWORK_MESSAGE } from '../isochrones/IsochroneService';
 import type { RoadGraphStore } from '../isochrones/RoadGraphStore';
 import type { IrisFiguresStore } from './IrisFiguresStore';
-import { countDepartementOutlets, selectOutletsNear } from './marketRepository';
+import { countDepartementOutlets, countOutletsWithin, selectOutletsNear } from './marketRepository';
 import { requireTerritory } from './requireTerritory';
 
 /** At most this many establishments are read around the point. */
 const OUTLET_LIMIT = 5_000;
 /**
- * With a radius, travel times are searched up to twice the radius at a town speed of the mode (m/s):
+ * With a radius, travel times are searched up to 1.5 × the radius at a town speed of the mode (m/s):
  * farther competitors of the circle keep a null time and come last.
  */
-const RADIUS_SEARCH_FACTOR = 2;
+const RADIUS_SEARCH_FACTOR = 1.5;
 const TOWN_METRES_PER_SECOND = { walking: 5 / 3.6, cycling: 15 / 3.6, driving: 20 / 3.6 } as const;
 
 export const COMPETITION_METHOD =
   'Établissements actifs des familles choisies (codes NAF des catégories) dans le rayon à vol d’oiseau ou le temps de trajet, ' +
-  'triés par temps de trajet sur le graphe des rues ; densité = établissements pour 1 000 habitants de la zone (IRIS au prorata de la surface), comparée au département.';
+  'triés par temps de trajet sur le graphe des rues (avec un rayon : les plus proches à vol d’oiseau, dans la limite demandée) ; densité = établissements pour 1 000 habitants de la zone (IRIS au prorata de la surface), comparée au département.';
 
 /** The family of a NAF code among the chosen ones. */
 function familyOf(nafCode: string | null, families: readonly HomeCategoryKey[]): HomeCategoryKey | undefined {
@@ -64,11 +64,26 @@ export class CompetitionService {
           limitSeconds,
         )
       : await selectCircle(this.database, request.coordinates, radiusMetres);
-    const [outlets, answer, departementFigures, departementCounts] = await Promise.all([
-      selectOutletsNear(this.database, request.coordinates, nafCodes, radiusMetres, OUTLET_LIMIT),
+    // With a radius, the families are counted in SQL and only the `limit` nearest in a straight line are
+    // timed on the graph; with a time, every establishment within reach is timed and counted.
+    const [outlets, answer, departementFigures, departementCounts, radiusCounts] = await Promise.all([
+      selectOutletsNear(
+        this.database,
+        request.coordinates,
+        nafCodes,
+        radiusMetres,
+        byTime ? OUTLET_LIMIT : request.limit,
+      ),
       analyzeZone(this.database, JSON.stringify(reachGeometry)),
       this.figures.get(departement),
       Promise.all(families.map((key) => countDepartementOutlets(this.database, departement, sectorOf(key).naf_codes))),
+      byTime
+        ? undefined
+        : Promise.all(
+            families.map((key) =>
+              countOutletsWithin(this.database, request.coordinates, sectorOf(key).naf_codes, radiusMetres),
+            ),
+          ),
     ]);
 
     const competitors: Competitor[] = [];
@@ -106,7 +121,7 @@ export class CompetitionService {
       departement_code: departement,
       residents,
       families: families.map((key, index) => {
-        const count = competitors.filter((competitor) => competitor.category === key).length;
+        const count = radiusCounts?.[index] ?? competitors.filter((competitor) => competitor.category === key).length;
         const departementCount = departementCounts[index] as number;
         return {
           category: key,
@@ -119,7 +134,7 @@ export class CompetitionService {
       }),
       nearest: competitors[0] ?? null,
       competitors: competitors.slice(0, request.limit),
-      total_count: competitors.length,
+      total_count: radiusCounts ? radiusCounts.reduce((sum, count) => sum + count, 0) : competitors.length,
       method: COMPETITION_METHOD,
       sources: [
         { label: 'Établissements : Sirene (INSEE), OpenStreetMap, APUR BDCOM, Ville de Paris', vintage: null },

@@ -82,12 +82,12 @@ export class IrisFiguresStore {
       selectIrisPoints(this.database, [departementCode]),
     ]);
     const records = new Map(answer.iris_zones.map((record) => [record.iris_code, record]));
-    let sources: MarketSource[] = [];
+    const sources = new Map<string, MarketSource>();
     const iris = points.map((point): IrisFigures => {
       const record = records.get(point.iris_code);
       if (!record) return { ...point, population: 0, households: 0, median_income: null, income_estimate: null };
       const aggregated = aggregateDemographics({ iris_zones: [record], metadata: answer.metadata });
-      if (sources.length === 0 && aggregated.population.available) sources = sourcesOf(aggregated);
+      for (const source of sourcesOf(aggregated)) sources.set(`${source.label}|${source.vintage ?? ''}`, source);
       const population = aggregated.population.total ?? 0;
       const median = aggregated.revenue.median;
       return {
@@ -102,7 +102,7 @@ export class IrisFiguresStore {
       departement_code: departementCode,
       iris,
       population: iris.reduce((sum, entry) => sum + entry.population, 0),
-      sources,
+      sources: [...sources.values()],
     };
   }
 }

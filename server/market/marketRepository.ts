@@ -105,3 +105,22 @@ export async function countDepartementOutlets(
   );
   return Number(rows[0]?.count ?? 0);
 }
+
+/** How many counted, active establishments of the NAF codes lie within a straight-line radius of a point. */
+export async function countOutletsWithin(
+  database: Queryable,
+  [longitude, latitude]: readonly [number, number],
+  nafCodes: readonly string[],
+  radiusMetres: number,
+): Promise<number> {
+  const latitudeDelta = radiusMetres / 110_574;
+  const longitudeDelta = radiusMetres / (111_320 * Math.cos((latitude * Math.PI) / 180));
+  const { rows } = await database.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM counted_establishments e
+     WHERE e.geometry && ST_MakeEnvelope($1::float8 - $4::float8, $2::float8 - $5::float8, $1::float8 + $4::float8, $2::float8 + $5::float8, 4326)
+       AND (e.etat IS NULL OR e.etat = 'A') AND e.naf_code LIKE ANY($3::text[])
+       AND ST_DWithin(e.geometry::geography, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, $6)`,
+    [longitude, latitude, nafCodes.map((code) => `${code}%`), longitudeDelta, latitudeDelta, radiusMetres],
+  );
+  return Number(rows[0]?.count ?? 0);
+}

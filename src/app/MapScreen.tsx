@@ -6,6 +6,7 @@ import { ZoneLayers } from '../features/zones/ZoneLayers';
 import { VisualizationsMapLayers } from '../features/visualizations/VisualizationsMapLayers';
 import { BusinessesMapLayers } from '../features/businesses/BusinessesMapLayers';
 import { PublicServicesMapLayers } from '../features/public-services/PublicServicesMapLayers';
+import { MarketMapLayers } from '../features/market/MarketMapLayers';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { MapErrorScreen, PanelErrorScreen } from './errors/ErrorScreens';
 import { LeftToolbar } from './layout/LeftToolbar';
@@ -46,6 +47,7 @@ export function MapScreen() {
         <VisualizationsMapLayers />
         <PublicServicesMapLayers />
         <BusinessesMapLayers />
+        <MarketMapLayers />
         <LeftToolbar />
         <ErrorBoundary name="panneaux" fallback={(error, reset) => <PanelErrorScreen error={error} onRetry={reset} />}>
           <RightPanelStack layout={layout} />

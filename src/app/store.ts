@@ -32,6 +32,9 @@ import {
 } from '../features/public-services/publicServicesApi';
 import { exportApi as defaultExportApi, type ExportApi } from '../features/export/exportApi';
 import { exportSaga } from '../features/export/exportSaga';
+import { marketApi as defaultMarketApi, type MarketApi } from '../features/market/marketApi';
+import { marketSaga } from '../features/market/marketSaga';
+import { marketSlice } from '../features/market/marketSlice';
 import { exportSlice } from '../features/export/exportSlice';
 import { publicServicesSaga } from '../features/public-services/publicServicesSaga';
 import { publicServicesSlice } from '../features/public-services/publicServicesSlice';
@@ -76,6 +79,7 @@ const rootReducer = combineReducers({
   publicServices: publicServicesSlice.reducer,
   businesses: businessesSlice.reducer,
   export: exportSlice.reducer,
+  market: marketSlice.reducer,
 });
 
 /** Every feature's root saga; a feature adds its saga here. */
@@ -94,6 +98,7 @@ function* rootSaga() {
     publicServicesSaga(),
     businessesSaga(),
     exportSaga(),
+    marketSaga(),
   ]);
 }
 
@@ -118,6 +123,7 @@ export interface StoreServices {
   realEstateApi: RealEstateApi;
   geocodingApi: GeocodingApi;
   isochronesApi: IsochronesApi;
+  marketApi: MarketApi;
 }
 
 /**
@@ -142,6 +148,7 @@ export function createAppStore(preloadedState?: Partial<RootState>, services: Pa
       realEstateApi: services.realEstateApi ?? defaultRealEstateApi,
       geocodingApi: services.geocodingApi ?? defaultGeocodingApi,
       isochronesApi: services.isochronesApi ?? defaultIsochronesApi,
+      marketApi: services.marketApi ?? defaultMarketApi,
     },
   });
   const store = configureStore({

@@ -86,7 +86,7 @@ export const PANELS: Record<PanelId, PanelDefinition> = {
     title: 'Géomarketing',
     label: 'Géomarketing',
     icon: <LayersIcon />,
-    component: lazy(() => import('../../features/visualizations/VisualizationsPanel')),
+    component: lazy(() => import('../../features/market/MarketPanel')),
   },
   iris: {
     id: 'iris',

@@ -45,7 +45,7 @@ export const INDICATORS: readonly IndicatorDefinition[] = [
     label: 'Densité de population',
     unit: 'hab./km²',
     breaks: same([0, 1000, 5000, 10000, 20000, 25000]),
-    source: 'INSEE (recensement) et COG',
+    source: 'INSEE : recensement par IRIS (RP, millésime de l’IRIS) ; populations légales 2023 pour les communes, départements et régions (COG 2026)',
   },
   {
     id: 'population',
@@ -59,7 +59,7 @@ export const INDICATORS: readonly IndicatorDefinition[] = [
       departement: [0, 200000, 500000, 1000000, 1500000, 2000000],
       region: [0, 1000000, 3000000, 5000000, 6000000, 8000000],
     },
-    source: 'INSEE (recensement) et COG',
+    source: 'INSEE : recensement par IRIS (RP, millésime de l’IRIS) ; populations légales 2023 pour les communes, départements et régions (COG 2026)',
   },
   {
     id: 'median_income',

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createAppStore } from '../../app/store';
+import { untilState } from '../../../tests/support/untilState';
+import type { MarketApi } from './marketApi';
+import { marketActions } from './marketSlice';
+
+const potential = {
+  coordinates: [2.38, 48.857],
+  mode: 'walking',
+  bands: [],
+  method: '',
+  sources: [],
+  computation_ms: 1,
+};
+const competition = { competitors: [], families: [] };
+const analysis = { captured: { residents: 10 } };
+
+/** An in-memory market API recording what the saga asks. */
+function recordingApi(place: [number, number] | undefined) {
+  const calls: { name: string; body: unknown }[] = [];
+  const api = {
+    potential: async (body: unknown) => (calls.push({ name: 'potential', body }), potential),
+    competition: async (body: unknown) => (calls.push({ name: 'competition', body }), competition),
+    analysis: async (body: unknown) => (calls.push({ name: 'analysis', body }), analysis),
+    place: async (text: string) => (
+      calls.push({ name: 'place', body: text }),
+      place ? { label: 'Adresse trouvée', center: place } : undefined
+    ),
+  } as unknown as MarketApi;
+  return { api, calls };
+}
+
+const request = {
+  sector: 'bakeries' as const,
+  mode: 'walking' as const,
+  minutes: 10,
+  lambda: 2,
+  ownOutlets: ['123'],
+};
+
+describe('marketSaga', () => {
+  it('geocodes an address then asks potential, competition and the Huff model for that point', async () => {
+    const { api, calls } = recordingApi([2.38, 48.857]);
+    const store = createAppStore(undefined, { marketApi: api });
+    store.dispatch(marketActions.studyRequested({ ...request, site: { kind: 'address', text: '1 place Léon Blum' } }));
+    await untilState(store, (state) => state.market.status === 'loaded');
+    expect(calls.map((entry) => entry.name)).toEqual(['place', 'potential', 'competition', 'analysis']);
+    expect(calls[3]?.body).toMatchObject({
+      coordinates: [2.38, 48.857],
+      sector: 'bakeries',
+      minutes: 10,
+      own_outlets: ['123'],
+    });
+    expect(store.getState().market.results?.site.label).toBe('Adresse trouvée');
+  });
+
+  it('reports an unknown address in French without asking for the analyses', async () => {
+    const { api, calls } = recordingApi(undefined);
+    const store = createAppStore(undefined, { marketApi: api });
+    store.dispatch(marketActions.studyRequested({ ...request, site: { kind: 'address', text: 'nulle part' } }));
+    await untilState(store, (state) => state.market.status === 'error');
+    expect(store.getState().market.error).toBe('Aucune adresse trouvée pour: nulle part');
+    expect(calls.map((entry) => entry.name)).toEqual(['place']);
+  });
+});
