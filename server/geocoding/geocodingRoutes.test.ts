@@ -70,6 +70,17 @@ describe.each(testDatabaseKinds())('geocoding on the BAN gazetteer (%s)', (kind)
   });
 
   it('restricts to the bbox and answers an empty list when nothing matches', async () => {
+    // Rue de Rivoli runs through the 1er and 4e: found in a box around them, absent from a box of the 13e.
+    const aroundRivoli = await search('rue de rivoli', '&bbox=2.33,48.85,2.37,48.87');
+    expect(aroundRivoli.features.length).toBeGreaterThan(0);
+    for (const feature of aroundRivoli.features) {
+      const [longitude, latitude] = feature.center;
+      expect(longitude).toBeGreaterThanOrEqual(2.33);
+      expect(longitude).toBeLessThanOrEqual(2.37);
+      expect(latitude).toBeGreaterThanOrEqual(48.85);
+      expect(latitude).toBeLessThanOrEqual(48.87);
+    }
+    expect(aroundRivoli.features.some((feature) => feature.text.includes('Rivoli'))).toBe(true);
     const thirteenth = '&bbox=2.34,48.81,2.39,48.84';
     const inside = await search('rue de rivoli', thirteenth);
     expect(inside.features.filter((feature) => feature.text.includes('Rivoli'))).toEqual([]);

@@ -12,6 +12,7 @@ import {
 } from '../../kernel/isochrones/isochroneSchemas';
 import { buildTestApp } from '../../tests/support/testApp';
 import { openDemoDatabase, testDatabaseKinds } from '../../tests/support/testDatabase';
+import { warmTransit } from '../../tests/support/warmTransit';
 import type { Database } from '../db/Database';
 
 /** Place du Châtelet, Paris 1er. */
@@ -33,7 +34,8 @@ describe.each(testDatabaseKinds())('isochrone endpoints on the Paris street netw
   beforeAll(async () => {
     database = await openDemoDatabase(kind);
     app = await buildTestApp(database);
-  });
+    await warmTransit(app, CHATELET);
+  }, 300_000);
   afterAll(async () => {
     await app.close();
     await database.close();

@@ -161,6 +161,7 @@ describe.each(testDatabaseKinds())('renderTile on %s', (kind) => {
   it('keeps a polygon crossing the tile edge clipped to the buffer', async () => {
     const tile = tileAround(17);
     const layers = decodeVectorTile(await renderTile(database, LAYERS, tile, 'node'));
+    expect(layers.areas?.features.length).toBeGreaterThan(0);
     for (const feature of layers.areas?.features ?? []) {
       const { bbox } = measureFeature(feature);
       expect(bbox[0]).toBeGreaterThanOrEqual(-64);

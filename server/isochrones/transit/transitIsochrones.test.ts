@@ -14,6 +14,7 @@ import type { DemographicsAnswer } from '../../../kernel/demographics/demographi
 import { buildTestApp } from '../../../tests/support/testApp';
 import { proSessionCookie } from '../../../tests/support/proSession';
 import { openDemoDatabase, testDatabaseKinds } from '../../../tests/support/testDatabase';
+import { warmTransit } from '../../../tests/support/warmTransit';
 import type { Database } from '../../db/Database';
 import { RoadGraphStore } from '../RoadGraphStore';
 import { TransitEngineStore } from './TransitEngineStore';
@@ -35,6 +36,7 @@ describe.each(testDatabaseKinds())('public-transport isochrones on the RATP mét
   beforeAll(async () => {
     database = await openDemoDatabase(kind);
     app = await buildTestApp(database);
+    await warmTransit(app, [2.347, 48.8589]);
   }, 300_000);
   afterAll(async () => {
     await app.close();
