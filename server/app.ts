@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext, RouteModule } from './AppContext';
 import { installAuthentication } from './account/authenticateRequest';
-import { installErrorHandler } from './http/errorHandler';
+import { frameworkErrors, installErrorHandler } from './http/errorHandler';
 import { installRequestDeadline } from './http/requestDeadline';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { catalogueRoutes } from './openapi/RouteCatalogue';
@@ -37,6 +37,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: 'loopback',
+    frameworkErrors,
   });
   installErrorHandler(app, context.config.requestDeadlineMs);
   installRequestDeadline(app, context.config.requestDeadlineMs);

@@ -1,7 +1,7 @@
 import { buildApp, DEFAULT_CLIENT_DIRECTORY } from './app';
 import { ConfigurationError, loadConfig, type Config } from './config';
 import type { Database } from './db/Database';
-import { DataDirectoryLockedError } from './db/DataDirectoryLock';
+import { DataDirectoryLockedError, DataDirectoryUnwritableError } from './db/DataDirectoryLock';
 import { migrate } from './db/migrate';
 import { openDatabase, statementTimeoutFor } from './db/openDatabase';
 import { databaseIsEmpty } from './datasets/datasetRepository';
@@ -93,7 +93,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigurationError || error instanceof DataDirectoryLockedError) {
+  if (
+    error instanceof ConfigurationError ||
+    error instanceof DataDirectoryLockedError ||
+    error instanceof DataDirectoryUnwritableError
+  ) {
     console.error(`✗ ${error.message}`);
   } else {
     console.error('✗ Échec du démarrage :', error);

@@ -4,7 +4,14 @@ import { polygonInputSchema } from '../zones/polygonGeometry';
 import { zoneReferenceSchema } from '../zones/zoneReference';
 import { communeCodeSchema, departementCodeSchema, irisCodeSchema } from '../territory/territoryCodes';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date attendue AAAA-MM-JJ');
+/** A calendar date `AAAA-MM-JJ` that exists (not 2024-02-30), between the years 1000 and 9999. */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date attendue AAAA-MM-JJ')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && value >= '1000';
+  }, 'date inexistante');
 /** Empty or absent means unset (empty numeric inputs are unset). */
 const optionalNumber = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/Database';
-import { HttpError, badRequest } from '../http/HttpError';
+import { HttpError, badRequest, conflict } from '../http/HttpError';
 import type { Mailer } from '../mail/Mailer';
 import type { PaymentProvider } from '../subscription/PaymentProvider';
 import { deleteAllUserZones, selectUserZones, transferUserZones } from '../zones/zonesRepository';
@@ -219,7 +219,7 @@ export class AccountService {
   }
 
   async resendVerification(user: UserRow, appUrl: string): Promise<void> {
-    if (user.is_verified) throw badRequest('Votre adresse e-mail est déjà vérifiée');
+    if (user.is_verified) throw conflict('Votre adresse e-mail est déjà vérifiée');
     this.ensureAllowed('verificationMailsPerUser', user.id);
     this.throttles.verificationMailsPerUser.record(user.id);
     const token = await this.issueToken(this.database, user.id, 'verify-email', VERIFY_TOKEN_HOURS);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataDirectoryLock, DataDirectoryLockedError } from './DataDirectoryLock';
+import { DataDirectoryLock, DataDirectoryLockedError, DataDirectoryUnwritableError } from './DataDirectoryLock';
 
 describe('DataDirectoryLock', () => {
   it('refuses a second lock while a live process holds the folder', () => {
@@ -18,5 +18,17 @@ describe('DataDirectoryLock', () => {
     expect(readFileSync(join(directory, 'zonalyse.lock'), 'utf8')).toBe(String(process.pid));
     lock.release();
     DataDirectoryLock.acquire(directory).release();
+  });
+
+  it('refuses a folder it cannot write with a French message, before anything is written', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'zonalyse-lock-'));
+    const file = join(parent, 'donnees');
+    writeFileSync(file, 'pas un dossier');
+    const attempt = () => DataDirectoryLock.acquire(join(file, 'base'));
+    expect(attempt).toThrow(DataDirectoryUnwritableError);
+    expect(attempt).toThrow(
+      /n’est pas utilisable en écriture : un fichier porte déjà ce nom\. La base n’a pas été ouverte/,
+    );
+    expect(readFileSync(file, 'utf8')).toBe('pas un dossier');
   });
 });

@@ -15,6 +15,37 @@ export class DataDirectoryLockedError extends Error {
   }
 }
 
+/** What the operating system answered, in French, for the errors that make a data folder unusable. */
+const UNWRITABLE_REASONS: Record<string, string> = {
+  EACCES: 'accès refusé (droits du dossier)',
+  EPERM: 'opération non permise',
+  EROFS: 'système de fichiers en lecture seule',
+  ENOSPC: 'disque plein',
+  EDQUOT: 'quota disque dépassé',
+  ENOTDIR: 'un fichier porte déjà ce nom',
+};
+
+/** Raised when the embedded database folder cannot be created or written: read-only, full, forbidden. */
+export class DataDirectoryUnwritableError extends Error {
+  constructor(
+    readonly directory: string,
+    readonly reason: string,
+  ) {
+    super(
+      `Le dossier de données ${directory} n’est pas utilisable en écriture : ${reason}. ` +
+        'La base n’a pas été ouverte et rien n’y a été écrit. Libérez de la place, corrigez les droits, ' +
+        'ou choisissez un autre DATA_DIR.',
+    );
+    this.name = 'DataDirectoryUnwritableError';
+  }
+}
+
+/** Turns an operating-system error on the data folder into {@link DataDirectoryUnwritableError}. */
+function unwritable(directory: string, error: unknown): unknown {
+  const reason = UNWRITABLE_REASONS[(error as NodeJS.ErrnoException).code ?? ''];
+  return reason ? new DataDirectoryUnwritableError(directory, reason) : error;
+}
+
 function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -34,16 +65,21 @@ export class DataDirectoryLock {
   private constructor(private readonly path: string) {}
 
   static acquire(directory: string): DataDirectoryLock {
-    mkdirSync(directory, { recursive: true });
+    try {
+      mkdirSync(directory, { recursive: true });
+    } catch (error) {
+      throw unwritable(directory, error);
+    }
     const path = join(directory, 'zonalyse.lock');
     for (let attempt = 0; attempt < 2; attempt += 1) {
       try {
+        // Writing the lock is also the check that the folder takes writes, before the database opens.
         const descriptor = openSync(path, 'wx');
         writeSync(descriptor, String(process.pid));
         closeSync(descriptor);
         return new DataDirectoryLock(path);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw unwritable(directory, error);
         const ownerPid = Number.parseInt(readFileSync(path, 'utf8'), 10);
         if (Number.isFinite(ownerPid) && ownerPid !== process.pid && processIsAlive(ownerPid)) {
           throw new DataDirectoryLockedError(directory, ownerPid);

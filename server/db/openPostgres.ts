@@ -59,6 +59,11 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
+  // A client checked out when its connection drops (a PostgreSQL restart, `pg_terminate_backend`) emits
+  // 'error' besides failing its query: without a listener that event would end the process.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   for (const name of REQUIRED_EXTENSIONS) {
     await pool.query(`CREATE EXTENSION IF NOT EXISTS ${name} SCHEMA public`);
   }

@@ -20,7 +20,9 @@ async function serve(): Promise<void> {
       lockDataDirectory: false,
     });
   } catch (error) {
-    port.postMessage({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    // PGlite may throw a plain object (an Emscripten exit status): its fields tell more than `[object Object]`.
+    const message = error instanceof Error ? error.message : JSON.stringify(error) ?? String(error);
+    port.postMessage({ kind: 'failed', message });
     return;
   }
   port.postMessage({ kind: 'ready' });

@@ -70,15 +70,19 @@ export async function nearestAddress(
   radiusMetres: number,
 ): Promise<(AddressRow & { distance: number }) | undefined> {
   if (!(await tableExists(database, 'ban_addresses'))) return undefined;
+  // A box in degrees holding the radius (a degree of longitude shrinks with the latitude): it lets the
+  // spatial index pick the candidates, the exact distance on the sphere then filters them.
+  const boxDegrees = radiusMetres / 111_000 / Math.max(Math.cos((latitude * Math.PI) / 180), 0.01);
   const { rows } = await database.query<AddressRow & { distance: number }>(
     `WITH point AS (SELECT ST_SetSRID(ST_MakePoint($1, $2), 4326) AS geometry)
      SELECT ${ADDRESS_COLUMNS.replaceAll('geometry', 'a.geometry')}, 1 AS score,
        ST_Distance(a.geometry::geography, point.geometry::geography) AS distance
      FROM ban_addresses a, point
-     WHERE ST_DWithin(a.geometry::geography, point.geometry::geography, $3)
+     WHERE a.geometry && ST_Expand(point.geometry, $4)
+       AND ST_DWithin(a.geometry::geography, point.geometry::geography, $3)
      ORDER BY a.geometry <-> point.geometry
      LIMIT 1`,
-    [longitude, latitude, radiusMetres],
+    [longitude, latitude, radiusMetres, boxDegrees],
   );
   return rows[0];
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config';
 import type { Database } from '../db/Database';
-import { HttpError, badRequest, serviceUnavailable } from '../http/HttpError';
+import { HttpError, badRequest, conflict, serviceUnavailable } from '../http/HttpError';
 import type { UserRow } from '../account/accountRepository';
 import { TRIAL_DAYS, type TierName } from '../../kernel/subscription/tiers';
 import type { PaidTier, PaymentProvider, ReturnUrls } from './PaymentProvider';
@@ -107,7 +107,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   createPortal(user: UserRow, returnUrl: string): Promise<string> {
     return this.call(async () => {
-      if (!user.payment_customer_id || user.payment_provider === 'local') throw badRequest('Aucun abonnement à gérer');
+      if (!user.payment_customer_id || user.payment_provider === 'local') throw conflict('Aucun abonnement à gérer');
       const session = await this.stripe.billingPortal.sessions.create({
         customer: user.payment_customer_id,
         return_url: returnUrl,

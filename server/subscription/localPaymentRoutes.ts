@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { RouteModule } from '../AppContext';
-import { HttpError, badRequest } from '../http/HttpError';
+import { HttpError, conflict } from '../http/HttpError';
 import { parseInput } from '../http/parseInput';
 import { documented } from '../openapi/documented';
 import { requireSessionUser } from '../account/accountRoutes';
@@ -78,7 +78,7 @@ export const localPaymentRoutes: RouteModule = (app, context) => {
     async (request) => {
       const user = requireSessionUser(request);
       const { tier } = parseInput(changeBody, request.body, 'body');
-      if (!user.payment_subscription_id) throw badRequest('Aucun abonnement en cours : choisissez une offre');
+      if (!user.payment_subscription_id) throw conflict('Aucun abonnement en cours : choisissez une offre');
       await applySubscription(database, user.id, {
         tier,
         status: user.subscription_status,
@@ -100,7 +100,7 @@ export const localPaymentRoutes: RouteModule = (app, context) => {
     }),
     async (request) => {
       const user = requireSessionUser(request);
-      if (!user.payment_subscription_id) throw badRequest('Aucun abonnement en cours');
+      if (!user.payment_subscription_id) throw conflict('Aucun abonnement en cours');
       await applySubscription(database, user.id, { tier: 'free', status: 'canceled', provider: 'local' });
       return { tier: 'free' };
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RouteModule } from '../AppContext';
-import { badRequest, notFound } from '../http/HttpError';
+import { conflict, notFound } from '../http/HttpError';
 import { parseInput } from '../http/parseInput';
 import { documented } from '../openapi/documented';
 import {
@@ -158,7 +158,7 @@ export const subscriptionRoutes: RouteModule = (app, context) => {
     }),
     async (request) => {
       const user = requireSessionUser(request);
-      if (user.tier === 'free' && !user.payment_subscription_id) throw badRequest('Aucun abonnement à gérer');
+      if (user.tier === 'free' && !user.payment_subscription_id) throw conflict('Aucun abonnement à gérer');
       const base = appUrl(request);
       return { portal_url: await provider.createPortal(user, `${base}/subscription`, base) };
     },
@@ -203,7 +203,7 @@ export const subscriptionRoutes: RouteModule = (app, context) => {
       const user = requirePro(request);
       const { name } = parseInput(apiKeyBody, request.body, 'body');
       if ((await countLiveApiKeys(database, user.id)) >= MAX_API_KEYS) {
-        throw badRequest(`Au plus ${MAX_API_KEYS} clés actives : révoquez-en une d’abord`);
+        throw conflict(`Au plus ${MAX_API_KEYS} clés actives : révoquez-en une d’abord`);
       }
       const key = `zk_${randomSecret()}`;
       const row = await insertApiKey(database, {

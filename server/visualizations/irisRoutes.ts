@@ -49,6 +49,9 @@ const listSchema = z
   .union([z.string(), z.array(z.string())])
   .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean));
 
+/** The highest "at least N sales" threshold (an IRIS never holds a million sales; PostgreSQL integers stop at 2³¹). */
+const MAX_TRANSACTIONS_THRESHOLD = 1_000_000;
+
 const limitSchema = z.coerce.number().int().min(1).max(MAX_ROWS).default(MAX_ROWS);
 
 /**
@@ -104,14 +107,14 @@ const viewportQuery = z.object({
     .string()
     .optional()
     .transform((value) => (value === undefined ? undefined : (HEATMAP_METRIC_ALIASES[value.toLowerCase()] ?? value))),
-  minTransactions: z.coerce.number().int().min(0).optional(),
+  minTransactions: z.coerce.number().int().min(0).max(MAX_TRANSACTIONS_THRESHOLD).optional(),
   limit: z.coerce.number().int().min(1).max(5000).default(5000),
 });
 
 const realEstateQuery = (defaultMinimum: number) =>
   z.object({
-    min_transactions: z.coerce.number().int().min(0).default(defaultMinimum),
-    minTransactions: z.coerce.number().int().min(0).optional(),
+    min_transactions: z.coerce.number().int().min(0).max(MAX_TRANSACTIONS_THRESHOLD).default(defaultMinimum),
+    minTransactions: z.coerce.number().int().min(0).max(MAX_TRANSACTIONS_THRESHOLD).optional(),
     limit: limitSchema,
   });
 
