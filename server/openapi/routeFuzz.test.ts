@@ -17,7 +17,7 @@ import {
   type JsonSchema,
 } from '../../tests/support/jsonSchemaArbitrary';
 import { proSessionCookie } from '../../tests/support/proSession';
-import { testDatabaseKinds } from '../../tests/support/testDatabase';
+import { dropSchemas, testDatabaseKinds } from '../../tests/support/testDatabase';
 import { USER_TABLES, userDataChecksum } from '../../tests/support/userDataChecksum';
 import type { OpenApiDocument, OpenApiOperation } from './openApiDocument';
 
@@ -100,7 +100,7 @@ async function openFuzzDatabase(kind: DatabaseKind): Promise<{ database: Databas
     database,
     close: async () => {
       await database.close();
-      await setup.exec(`DROP SCHEMA IF EXISTS "${overlay}" CASCADE; DROP SCHEMA IF EXISTS "${searchPath}" CASCADE`);
+      await dropSchemas(setup, [overlay, searchPath]);
       await setup.close();
     },
   };

@@ -2,7 +2,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import type { Database, DatabaseKind } from '../../server/db/Database';
+import type { Database, DatabaseKind, Queryable } from '../../server/db/Database';
 import { migrate } from '../../server/db/migrate';
 import { openPglite, type PgliteDatabase } from '../../server/db/openPglite';
 import { openPostgres } from '../../server/db/openPostgres';
@@ -122,8 +122,26 @@ function withSchemaDropped(database: Database, schema: string): Database {
   return {
     ...database,
     async close() {
-      await database.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await dropSchemas(database, [schema]);
       await database.close();
     },
   };
+}
+
+/**
+ * Drops test schemas. Test files drop their schemas concurrently on one PostgreSQL database, and two
+ * `DROP SCHEMA … CASCADE` locking shared catalogue entries can deadlock: PostgreSQL then aborts one of
+ * them, which is simply tried again.
+ */
+export async function dropSchemas(database: Queryable, schemas: readonly string[]): Promise<void> {
+  const statement = schemas.map((schema) => `DROP SCHEMA IF EXISTS "${schema}" CASCADE`).join('; ');
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await database.exec(statement);
+      return;
+    } catch (error) {
+      const deadlock = (error as { code?: string }).code === '40P01';
+      if (!deadlock || attempt === 5) throw error;
+    }
+  }
 }
