@@ -206,9 +206,12 @@ export async function selectBusinesses(
   return { rows: pageResult.rows, total: totalResult ? (totalResult.rows[0]?.total ?? 0) : null };
 }
 
-/** A counted, active establishment near a point: its identity, point and straight-line distance (metres). */
+/** A counted, active establishment near a point: its identity, name, NAF code, size band, point and straight-line distance (metres). */
 export interface NearbyEstablishment {
   id: string;
+  name: string | null;
+  naf_code: string | null;
+  employee_size: string | null;
   longitude: number;
   latitude: number;
   straight_metres: number;
@@ -228,8 +231,9 @@ export async function selectEstablishmentsNear(
   const latitudeDelta = radiusMetres / 110_574;
   const longitudeDelta = radiusMetres / (111_320 * Math.cos((point.latitude * Math.PI) / 180));
   const { rows } = await database.query<NearbyEstablishment>(
-    `SELECT id, longitude, latitude, straight_metres FROM (
-       SELECT e.siret AS id, e.longitude, e.latitude,
+    `SELECT * FROM (
+       SELECT e.siret AS id, coalesce(nullif(e.enseigne, ''), nullif(e.denomination, '')) AS name, e.naf_code,
+         e.tranche_effectifs AS employee_size, e.longitude, e.latitude,
          ST_Distance(e.geometry::geography, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography) AS straight_metres
        FROM counted_establishments e
        WHERE e.geometry && ST_MakeEnvelope($1 - $4, $2 - $5, $1 + $4, $2 + $5, 4326)
@@ -245,7 +249,12 @@ export async function selectEstablishmentsNear(
       limit,
     ],
   );
-  return rows;
+  return rows.map((row) => ({
+    ...row,
+    longitude: Number(row.longitude),
+    latitude: Number(row.latitude),
+    straight_metres: Number(row.straight_metres),
+  }));
 }
 
 /** Establishments by identity, as a list shows them (in no particular order). */

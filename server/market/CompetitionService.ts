@@ -10,7 +10,8 @@ import { unprocessable } from '../http/HttpError';
 import { OFF_NETWORK_MESSAGE } from '../isochrones/IsochroneService';
 import type { RoadGraphStore } from '../isochrones/RoadGraphStore';
 import type { IrisFiguresStore } from './IrisFiguresStore';
-import { countDepartementOutlets, countOutletsWithin, selectOutletsNear } from './marketRepository';
+import { selectEstablishmentsNear } from '../businesses/businessesRepository';
+import { countDepartementOutlets, countOutletsWithin } from './marketRepository';
 import { requireTerritory } from './requireTerritory';
 
 /** At most this many establishments are read around the point. */
@@ -82,9 +83,9 @@ export class CompetitionService {
     // With a radius, the families are counted in SQL and only the `limit` nearest in a straight line are
     // timed on the graph; with a time, every establishment within reach is timed and counted.
     const [outlets, answer, departementFigures, departementCounts, radiusCounts] = await Promise.all([
-      selectOutletsNear(
+      selectEstablishmentsNear(
         this.database,
-        request.coordinates,
+        { longitude: request.coordinates[0], latitude: request.coordinates[1] },
         nafCodes,
         radiusMetres,
         byTime ? OUTLET_LIMIT : request.limit,

@@ -18,7 +18,8 @@ import { resolveZone, zoneOutlineJson } from '../zones/resolveZone';
 import type { ZoneReference } from '../../kernel/zones/zoneReference';
 import type { ZoneOwner } from '../zones/zonesRepository';
 import type { IrisFigures, IrisFiguresStore } from './IrisFiguresStore';
-import { selectIrisOutlines, selectOutletsNear } from './marketRepository';
+import { selectEstablishmentsNear } from '../businesses/businessesRepository';
+import { selectIrisOutlines } from './marketRepository';
 import { requireTerritory } from './requireTerritory';
 
 /** At most this many competitors are read around the site (nearest first). */
@@ -54,7 +55,13 @@ export class HuffAnalysisService {
     const zoneCodes = request.zone ? await this.zoneIris(request.zone, owner) : undefined;
     const [figures, outletRows] = await Promise.all([
       this.figures.get(departement),
-      selectOutletsNear(this.database, request.coordinates, sector.naf_codes, 2 * limitSeconds * speed, OUTLET_LIMIT),
+      selectEstablishmentsNear(
+        this.database,
+        { longitude: request.coordinates[0], latitude: request.coordinates[1] },
+        sector.naf_codes,
+        2 * limitSeconds * speed,
+        OUTLET_LIMIT,
+      ),
     ]);
 
     // The study area: IRIS whose centroid the site reaches within the time (and inside the zone, if any).

@@ -49,49 +49,6 @@ export async function selectIrisOutlines(
   return rows;
 }
 
-/** A counted, active establishment of a sector near a point. */
-export interface OutletRow {
-  id: string;
-  name: string | null;
-  naf_code: string | null;
-  employee_size: string | null;
-  longitude: number;
-  latitude: number;
-  straight_metres: number;
-}
-
-/**
- * The counted, active establishments whose NAF code starts with one of the codes, within a
- * straight-line radius of a point, nearest first.
- */
-export async function selectOutletsNear(
-  database: Queryable,
-  [longitude, latitude]: readonly [number, number],
-  nafCodes: readonly string[],
-  radiusMetres: number,
-  limit: number,
-): Promise<OutletRow[]> {
-  const latitudeDelta = radiusMetres / 110_574;
-  const longitudeDelta = radiusMetres / (111_320 * Math.cos((latitude * Math.PI) / 180));
-  const { rows } = await database.query<OutletRow>(
-    `SELECT * FROM (
-       SELECT e.siret AS id, coalesce(nullif(e.enseigne, ''), nullif(e.denomination, '')) AS name, e.naf_code,
-              e.tranche_effectifs AS employee_size, e.longitude, e.latitude,
-              ST_Distance(e.geometry::geography, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography) AS straight_metres
-       FROM counted_establishments e
-       WHERE e.geometry && ST_MakeEnvelope($1 - $4, $2 - $5, $1 + $4, $2 + $5, 4326)
-         AND (e.etat IS NULL OR e.etat = 'A') AND e.naf_code LIKE ANY($3::text[])) near
-     WHERE straight_metres <= $6 ORDER BY straight_metres, id LIMIT $7`,
-    [longitude, latitude, nafCodes.map((code) => `${code}%`), longitudeDelta, latitudeDelta, radiusMetres, limit],
-  );
-  return rows.map((row) => ({
-    ...row,
-    longitude: Number(row.longitude),
-    latitude: Number(row.latitude),
-    straight_metres: Number(row.straight_metres),
-  }));
-}
-
 /** How many counted, active establishments of the NAF codes the département holds. */
 export async function countDepartementOutlets(
   database: Queryable,
