@@ -11,7 +11,7 @@ import { formatMs, markdownTable, quantile } from './support/statistics';
 const PORT = 3134;
 
 /** Every tile of a zoom over a lon/lat box, at most `limit` of them. */
-function tilesOver(zoom: number, [west, south, east, north]: readonly number[], limit: number): TileAddress[] {
+export function tilesOver(zoom: number, [west, south, east, north]: readonly number[], limit: number): TileAddress[] {
   const from = tileAt(west as number, north as number, zoom);
   const to = tileAt(east as number, south as number, zoom);
   const tiles: TileAddress[] = [];
@@ -21,7 +21,7 @@ function tilesOver(zoom: number, [west, south, east, north]: readonly number[], 
 }
 
 const FRANCE = [-5, 42, 8.5, 51] as const;
-const PARIS = [2.25, 48.815, 2.42, 48.9] as const;
+export const PARIS = [2.25, 48.815, 2.42, 48.9] as const;
 const SAMPLES: Record<number, TileAddress[]> = {
   6: tilesOver(6, FRANCE, 12),
   10: tilesOver(10, [2.0, 48.6, 2.7, 49.1], 12),

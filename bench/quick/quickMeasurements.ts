@@ -6,7 +6,6 @@ import { loadRoadGraph } from '../../server/isochrones/roadGraphRepository';
 import { lotsToArrow } from '../../server/real-estate/lotsToArrow';
 import { selectZoneLots } from '../../server/real-estate/realEstateRepository';
 import { renderTile } from '../../server/tiles/renderTile';
-import { tileAt, type TileAddress } from '../../server/tiles/TileAddress';
 import { TileService } from '../../server/tiles/TileService';
 import { areaTileset } from '../../server/visualizations/areaTileRepository';
 import { filterGroups } from '../../src/features/real-estate/filterGroups';
@@ -15,6 +14,7 @@ import { openNodeDuckDb } from '../../tests/support/nodeDuckDb';
 import { lotFromArrow } from '../../workers/real-estate/lotFromArrow';
 import { zoneTransactionsQuery } from '../../workers/real-estate/zoneTransactionsQuery';
 import { pgRoutingIsochrone, startPoints } from '../isochrone.bench';
+import { PARIS, tilesOver } from '../tiles.bench';
 import { quantile } from '../support/statistics';
 import { calibratedCost } from './calibratedTimer';
 import type { QuickFigure } from './judgeFigures';
@@ -56,13 +56,10 @@ export async function isochroneSpeedUps(database: Database): Promise<QuickFigure
 /** Our Node tile encoder against ST_AsMVT on the same IRIS tiles of Paris at z14 (PostgreSQL). */
 export async function tileEncoderRatio(database: Database): Promise<QuickFigure> {
   await new TileService(database).generation();
-  const from = tileAt(2.25, 48.9, 14);
-  const to = tileAt(2.42, 48.815, 14);
-  const tiles: TileAddress[] = [];
-  for (let x = from.x; x <= to.x; x += 2) for (let y = from.y; y <= to.y; y += 2) tiles.push({ z: 14, x, y });
+  const tiles = tilesOver(14, PARIS, 20);
   const layers = areaTileset('iris').layers(14);
   const timings = { node: [] as number[], postgis: [] as number[] };
-  for (const tile of tiles.slice(0, 30)) {
+  for (const tile of tiles) {
     for (const encoder of ['postgis', 'node'] as const) {
       const startedAt = performance.now();
       await renderTile(database, layers, tile, encoder);

@@ -1,7 +1,9 @@
 import { expect, mapReady, panel, test, toolbar } from './support/shellFixtures';
 
 test.describe('error screens and toasts', () => {
-  test('map failure: "Erreur de chargement de la carte" with "Recharger"', async ({ page }) => {
+  test('resilience, simulated 503 of the map configuration and style: "Erreur de chargement de la carte" with "Recharger"', async ({
+    page,
+  }) => {
     await page.route('**/api/map/config', (route) =>
       route.fulfill({ status: 503, json: { detail: 'Service indisponible' } }),
     );
@@ -21,7 +23,9 @@ test.describe('error screens and toasts', () => {
     await mapReady(page);
   });
 
-  test('panel failure: "Erreur des panneaux" in that panel only, with "Réessayer"', async ({ page }) => {
+  test('resilience, simulated failed panel chunk: "Erreur des panneaux" in that panel only, with "Réessayer"', async ({
+    page,
+  }) => {
     await page.route('**/assets/ExportPanel-*.js', (route) => route.abort());
     await page.goto('/map');
     await toolbar(page).getByRole('button', { name: 'Export' }).click();
@@ -37,7 +41,9 @@ test.describe('error screens and toasts', () => {
     await expect(panel(page, 'demographics').locator('.panel-frame__body')).not.toBeEmpty();
   });
 
-  test('screen failure: "Une erreur est survenue" with "Réessayer" and "Recharger la page"', async ({ page }) => {
+  test('resilience, simulated failed screen chunk: "Une erreur est survenue" with "Réessayer" and "Recharger la page"', async ({
+    page,
+  }) => {
     await page.route('**/assets/PricingPage-*.js', (route) => route.abort());
     await page.goto('/pricing');
     const screen = page.getByRole('alert').filter({ hasText: 'Une erreur est survenue' });
@@ -50,7 +56,7 @@ test.describe('error screens and toasts', () => {
     await expect(page.getByRole('heading', { name: 'Nos offres' })).toBeVisible();
   });
 
-  test('authentication failure: "Erreur d’authentification" with "Fermer"', async ({ page }) => {
+  test('resilience, simulated failed account chunk: "Erreur d’authentification" with "Fermer"', async ({ page }) => {
     await page.route('**/assets/AccountDialogs-*.js', (route) => route.abort());
     await page.goto('/map');
     await toolbar(page).getByRole('button', { name: 'Se connecter' }).click();
@@ -61,7 +67,9 @@ test.describe('error screens and toasts', () => {
     await expect(toolbar(page)).toBeVisible();
   });
 
-  test('toasts: success vanishes after 4 s, an error stays until closed', async ({ page }) => {
+  test('toasts: success vanishes after 4 s, an error stays until closed (resilience, simulated 500 of the dark style)', async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/settings');
     await page.getByRole('radio', { name: 'Auto' }).check();

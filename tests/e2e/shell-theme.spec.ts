@@ -85,7 +85,9 @@ test.describe('theme Clair / Sombre / Auto', () => {
     await mapReady(page, 'light');
   });
 
-  test('the stored theme is applied before the app starts (no flash of the light theme)', async ({ page }) => {
+  test('the stored theme is applied before the app starts (no flash of the light theme; app bundle blocked on purpose)', async ({
+    page,
+  }) => {
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await page.route('**/assets/index-*.js', (route) => route.abort());
     await page.goto('/pricing');

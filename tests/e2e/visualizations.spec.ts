@@ -406,7 +406,9 @@ test.describe('visualisations', () => {
     });
   });
 
-  test('without vector tiles the IRIS layer falls back to GeoJSON and still selects', async ({ page }) => {
+  test('resilience, simulated 503 of the vector tiles: the IRIS layer falls back to GeoJSON and still selects', async ({
+    page,
+  }) => {
     await page.route('**/api/iris/static-tiles/**', (route) => route.fulfill({ status: 503, body: 'indisponible' }));
     await page.goto('/map');
     await mapReady(page);
