@@ -7,11 +7,13 @@ import type { Database } from '../../server/db/Database';
 import { openPgliteThread } from '../../server/db/openPgliteThread';
 import { openPostgres } from '../../server/db/openPostgres';
 import { CACHE_DIRECTORY, demoDatabaseKey } from '../../tests/support/demoDatabaseCache';
+import { writeSection } from '../support/results';
 import { markdownTable } from '../support/statistics';
 import { judgeFigures, type QuickBaseline, type QuickFigure } from './judgeFigures';
 import { duckDbRatio, isochroneSpeedUps, tileEncoderRatio, zoneAnalysisCosts } from './quickMeasurements';
 
 const BASELINE_FILE = resolve(import.meta.dirname, 'quickBaseline.json');
+const RESULTS_FILE = resolve(import.meta.dirname, '..', 'RESULTS.md');
 
 async function zoneAnalyses(database: Database, label: string): Promise<QuickFigure[]> {
   const config = loadConfig({ LOG_LEVEL: 'silent', TILE_CACHE_DIR: 'off' });
@@ -26,7 +28,8 @@ async function zoneAnalyses(database: Database, label: string): Promise<QuickFig
 /**
  * The quick performance pass of CI, on the demo databases the integration tests have just built (run
  * after `npm test`): a few ratios measured in this run, judged against `quickBaseline.json` with a wide
- * margin. `--write-baseline` records this run's figures as the new baseline.
+ * margin. `--write-baseline` records this run's figures as the new baseline, `--record` writes them in
+ * bench/RESULTS.md.
  */
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -65,22 +68,28 @@ async function main(): Promise<void> {
   }
   const verdicts = judgeFigures(figures, baseline);
   const number = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(2));
-  console.log(
-    markdownTable(
-      ['figure', 'this run', 'baseline', 'limit', 'verdict'],
-      verdicts.map((verdict) => [
-        verdict.label,
-        number(verdict.value),
-        number(verdict.baseline),
-        `${verdict.better === 'higher' ? '≥' : '≤'} ${number(verdict.limit)}`,
-        verdict.passed ? 'ok' : 'RÉGRESSION',
-      ]),
-    ),
+  const table = markdownTable(
+    ['figure', 'this run', 'baseline', 'limit', 'verdict'],
+    verdicts.map((verdict) => [
+      verdict.label,
+      number(verdict.value),
+      number(verdict.baseline),
+      `${verdict.better === 'higher' ? '≥' : '≤'} ${number(verdict.limit)}`,
+      verdict.passed ? 'ok' : 'RÉGRESSION',
+    ]),
   );
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(0);
-  console.log(
-    `\nPasse rapide en ${seconds} s, charge ${loadBefore.toFixed(1)} avant, ${(loadavg()[0] ?? 0).toFixed(1)} après ; marge ×${baseline.margin}.`,
-  );
+  const summary = `Passe rapide en ${seconds} s, charge ${loadBefore.toFixed(1)} avant, ${(loadavg()[0] ?? 0).toFixed(1)} après ; marge ×${baseline.margin}.`;
+  console.log(`${table}\n\n${summary}`);
+  if (process.argv.includes('--record')) {
+    writeSection(
+      RESULTS_FILE,
+      'quick',
+      `## CI quick performance pass (\`npm run bench:quick\`)\n\n_${new Date().toISOString().slice(0, 10)}_ — ${summary}\n\n` +
+        'Ratios measured in the same run, judged against `bench/quick/quickBaseline.json`; run by `.ci/run` after `npm test`.\n\n' +
+        table,
+    );
+  }
   const failed = verdicts.filter((verdict) => !verdict.passed);
   if (failed.length > 0) {
     console.error(`Régression grossière : ${failed.map((verdict) => verdict.id).join(', ')}`);
