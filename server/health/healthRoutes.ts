@@ -6,13 +6,16 @@ import { documented } from '../openapi/documented';
 
 /** How long `/api/health` waits for the database before answering from its last reading. */
 export const HEALTH_DATABASE_WAIT_MS = 500;
+/** A reading younger than this is answered as it is, without asking the database again. */
+export const HEALTH_READING_FRESH_MS = 1000;
 
 type HealthReading = [string, Awaited<ReturnType<typeof listDatasets>>];
 
 /**
  * `GET /api/health` (the establishments' own health, `GET /api/sirene/health`, is in `businesses/`). It answers within a second even while the
  * database is busy with a long statement: past {@link HEALTH_DATABASE_WAIT_MS} it gives its last reading
- * with `database_busy: true`.
+ * with `database_busy: true`. Frequent checks within {@link HEALTH_READING_FRESH_MS} of a reading get that
+ * reading at once, so polling neither queues behind a busy database nor adds to its work.
  */
 export const healthRoutes: RouteModule = (app, { database }) => {
   const getHealthDocumentation = documented({
@@ -37,15 +40,20 @@ export const healthRoutes: RouteModule = (app, { database }) => {
     }),
   });
   let lastReading: HealthReading | undefined;
+  let lastReadAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<HealthReading> | undefined;
   const read = () => {
     reading ??= Promise.all([postgisVersion(database), listDatasets(database)])
-      .then((fresh) => (lastReading = fresh))
+      .then((fresh) => {
+        lastReadAt = performance.now();
+        return (lastReading = fresh);
+      })
       .finally(() => (reading = undefined));
     return reading;
   };
   app.get('/health', getHealthDocumentation, async () => {
-    const current = read();
+    const fresh = lastReading && performance.now() - lastReadAt < HEALTH_READING_FRESH_MS ? lastReading : undefined;
+    const current = fresh ? Promise.resolve(fresh) : read();
     current.catch(() => undefined); // a failure is reported through the race below, or by the next call
     const waited = await Promise.race([
       current,
