@@ -105,6 +105,14 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='map'][object.name=/[cC]ontroller$/]",
+          message:
+            'A feature talks to the map only through the MapController methods (layer modules receive the map).',
+        },
+      ],
     },
   },
   {

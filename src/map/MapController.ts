@@ -21,6 +21,7 @@ maplibregl.setWorkerUrl(maplibreWorkerUrl);
  * helpers below); it never reaches into React.
  */
 export class MapController {
+  /** The MapLibre map: layer modules and the browser journeys reach it; features use the methods below. */
   readonly map: maplibregl.Map;
   private readonly modules = new Map<string, { module: MapLayerModule; unbind?: () => void }>();
   private readonly geojsonData = new Map<string, unknown>();
@@ -108,6 +109,91 @@ export class MapController {
   onMoveEnd(listener: () => void): () => void {
     this.map.on('moveend', listener);
     return () => this.map.off('moveend', listener);
+  }
+
+  /** Calls a layer module's `update` with the map: modules are the features' only code that touches MapLibre. */
+  updateModule<Arguments extends unknown[]>(
+    module: { update(map: maplibregl.Map, ...values: Arguments): void },
+    ...values: Arguments
+  ): void {
+    module.update(this.map, ...values);
+  }
+
+  /** The features drawn on `layerIds` in the part of the map left visible by the panels (the view padding). */
+  visibleFeatures(layerIds: string[]): maplibregl.MapGeoJSONFeature[] {
+    const present = layerIds.filter((id) => this.map.getLayer(id));
+    if (present.length === 0) return [];
+    const canvas = this.map.getCanvas();
+    const padding = this.map.getPadding();
+    const left = padding.left ?? 0;
+    const right = padding.right ?? 0;
+    const width = canvas.clientWidth;
+    const box: [maplibregl.PointLike, maplibregl.PointLike] = [
+      [Math.min(left, width - 1), 0],
+      [Math.max(left + 1, width - right), canvas.clientHeight],
+    ];
+    return this.map.queryRenderedFeatures(box, { layers: present });
+  }
+
+  /** Whether the style holds the layer. */
+  hasLayer(layerId: string): boolean {
+    return !!this.map.getLayer(layerId);
+  }
+
+  /** Whether the style and every tile in view are loaded. */
+  isLoaded(): boolean {
+    return this.map.loaded();
+  }
+
+  /** Whether the source exists and its tiles in view are loaded. */
+  isSourceLoaded(sourceId: string): boolean {
+    return !!this.map.getSource(sourceId) && this.map.isSourceLoaded(sourceId);
+  }
+
+  /** Calls `listener` each time the map has finished drawing (`idle`); returns the unsubscription. */
+  onIdle(listener: () => void): () => void {
+    this.map.on('idle', listener);
+    return () => this.map.off('idle', listener);
+  }
+
+  /** Calls `listener` with the message of each loading error of `sourceId`; returns the unsubscription. */
+  onSourceError(sourceId: string, listener: (message: string | undefined) => void): () => void {
+    const failed = (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
+      if (event.sourceId === sourceId) listener(event.error?.message);
+    };
+    this.map.on('error', failed);
+    return () => this.map.off('error', failed);
+  }
+
+  /** Calls `listener` after each style change (theme switch), once the modules are back. */
+  onStyleLoad(listener: () => void): () => void {
+    this.map.on('style.load', listener);
+    return () => this.map.off('style.load', listener);
+  }
+
+  /**
+   * Map clicks as points ([longitude, latitude]) with a crosshair cursor, until the returned function is
+   * called. `once`: only the next click. Double-click zoom is off meanwhile (a double click is two points).
+   */
+  capturePoints(listener: (point: [number, number]) => void, options: { once?: boolean } = {}): () => void {
+    const canvas = this.map.getCanvas();
+    const previousCursor = canvas.style.cursor;
+    let active = true;
+    const release = () => {
+      if (!active) return;
+      active = false;
+      this.map.off('click', clicked);
+      this.map.doubleClickZoom.enable();
+      canvas.style.cursor = previousCursor;
+    };
+    const clicked = (event: maplibregl.MapMouseEvent) => {
+      if (options.once) release();
+      listener([event.lngLat.lng, event.lngLat.lat]);
+    };
+    canvas.style.cursor = 'crosshair';
+    this.map.doubleClickZoom.disable();
+    this.map.on('click', clicked);
+    return release;
   }
 
   /** Draws the next frame (a map with nothing to redraw still ends in `idle`). */

@@ -12,7 +12,9 @@ let eslint: ESLint;
 async function boundaryErrors(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, filePath) });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'no-restricted-globals')
+    .filter((message) =>
+      ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-syntax'].includes(message.ruleId ?? ''),
+    )
     .map((message) => message.message);
 }
 
@@ -88,5 +90,20 @@ describe('import boundaries', { timeout: 240_000 }, () => {
         file,
       ),
     ).toEqual([]);
+  });
+
+  it('a feature talks to the map only through the map controller', async () => {
+    const file = 'src/features/zones/ZoneLayers.tsx';
+    const reachingPast = [
+      "import { useMapController } from '../../map/MapControllerContext';",
+      'export function useZoom(): number | undefined {',
+      '  const controller = useMapController();',
+      '  return controller?.map.getZoom();',
+      '}',
+      '',
+    ].join('\n');
+    expect(await boundaryErrors(reachingPast, file)).toEqual([expect.stringContaining('MapController methods')]);
+    const throughMethods = reachingPast.replace('controller?.map.getZoom()', 'controller?.view().zoom');
+    expect(await boundaryErrors(throughMethods, file)).toEqual([]);
   });
 });

@@ -34,17 +34,13 @@ export function NearestCompetitorsCard({ zone }: { zone: Zone }) {
 
   useEffect(() => {
     if (!picking || !controller) return undefined;
-    const map = controller.map;
-    map.getCanvas().style.cursor = 'crosshair';
-    const onClick = (event: { lngLat: { lng: number; lat: number } }) => {
-      setPicked({ longitude: event.lngLat.lng, latitude: event.lngLat.lat });
-      setPicking(false);
-    };
-    map.once('click', onClick);
-    return () => {
-      map.off('click', onClick);
-      map.getCanvas().style.cursor = '';
-    };
+    return controller.capturePoints(
+      ([longitude, latitude]) => {
+        setPicked({ longitude, latitude });
+        setPicking(false);
+      },
+      { once: true },
+    );
   }, [picking, controller]);
 
   const origin: NearestCompetitorsOrigin | null =

@@ -1,39 +1,17 @@
+import { geocodingResponseSchema, type GeocodingFeature } from '../../../kernel/geocoding/geocodingSchemas';
 import { apiClient, type HttpClient } from '../../api/httpClient';
 
-/** One geocoding result: a label and its point. */
+/** One geocoding result: a label and its point ([longitude, latitude]). */
 export interface GeocodedPlace {
-  label: string;
-  /** [longitude, latitude] */
-  center: [number, number];
+  label: GeocodingFeature['place_name'];
+  center: GeocodingFeature['center'];
 }
 
-const isPoint = (value: unknown): value is [number, number] =>
-  Array.isArray(value) && value.length >= 2 && value.every((item) => typeof item === 'number' && Number.isFinite(item));
-
-/** Reads one result in the shapes the geocoder may use (Mapbox-like `center`/`place_name`, GeoJSON, flat). */
-function placeOf(item: unknown): GeocodedPlace | undefined {
-  if (!item || typeof item !== 'object') return undefined;
-  const record = item as Record<string, unknown>;
-  const properties = (record.properties ?? {}) as Record<string, unknown>;
-  const geometry = record.geometry as { coordinates?: unknown } | undefined;
-  const center =
-    [record.center, record.coordinates, geometry?.coordinates].find(isPoint) ??
-    (typeof record.longitude === 'number' && typeof record.latitude === 'number'
-      ? ([record.longitude, record.latitude] as [number, number])
-      : typeof record.lng === 'number' && typeof record.lat === 'number'
-        ? ([record.lng, record.lat] as [number, number])
-        : undefined);
-  const label = [record.place_name, record.label, properties.label, record.text, record.name].find(
-    (value): value is string => typeof value === 'string' && value.trim() !== '',
-  );
-  return center && label ? { label, center: [center[0], center[1]] } : undefined;
-}
-
-/** The list of results of a search answer (`features`, `results`, `suggestions` or a bare array). */
+/** The results of a `/api/geocoding/search` or `/reverse` answer, read with the server's own schema. */
 export function placesOf(body: unknown): GeocodedPlace[] {
-  const record = (body ?? {}) as Record<string, unknown>;
-  const list = Array.isArray(body) ? body : (record.features ?? record.results ?? record.suggestions ?? []);
-  return Array.isArray(list) ? list.map(placeOf).filter((place): place is GeocodedPlace => place !== undefined) : [];
+  const answer = geocodingResponseSchema.safeParse(body);
+  if (!answer.success) throw new Error('Réponse inattendue du géocodeur');
+  return answer.data.features.map((feature) => ({ label: feature.place_name, center: feature.center }));
 }
 
 /** Geocoding on our BAN gazetteer: `/api/geocoding/search?query&bbox`, `/reverse?lng&lat`. */

@@ -36,21 +36,24 @@ describe('isochrone and geocoding answers', () => {
     expect(isochroneFeatureOf(null)).toBeUndefined();
   });
 
-  it('reads geocoding results as label and [lng, lat]', () => {
-    expect(placesOf({ features: [{ center: [2.36, 48.85], place_name: '10 Rue de Rivoli 75004 Paris' }] })).toEqual([
+  it('reads geocoding results as label and [lng, lat] with the server schema, and refuses another shape', () => {
+    const feature = {
+      type: 'Feature',
+      id: 'ban-75104_8158_00010',
+      place_type: ['address'],
+      relevance: 0.97,
+      text: '10 Rue de Rivoli',
+      place_name: '10 Rue de Rivoli 75004 Paris',
+      center: [2.36, 48.85],
+      geometry: { type: 'Point', coordinates: [2.36, 48.85] },
+      properties: { source: 'ban', code_postal: '75004', code_insee: '75104', nom_commune: 'Paris' },
+    };
+    expect(placesOf({ type: 'FeatureCollection', query: ['10', 'rue', 'de', 'rivoli'], features: [feature] })).toEqual([
       { label: '10 Rue de Rivoli 75004 Paris', center: [2.36, 48.85] },
     ]);
-    expect(
-      placesOf({
-        type: 'FeatureCollection',
-        features: [
-          { type: 'Feature', geometry: { type: 'Point', coordinates: [2.3, 48.8] }, properties: { label: 'Paris' } },
-        ],
-      }),
-    ).toEqual([{ label: 'Paris', center: [2.3, 48.8] }]);
-    expect(placesOf([{ label: 'Place d’Italie', longitude: 2.355, latitude: 48.831 }])).toEqual([
-      { label: 'Place d’Italie', center: [2.355, 48.831] },
-    ]);
-    expect(placesOf({ results: [{ label: 'sans point' }] })).toEqual([]);
+    expect(placesOf({ type: 'FeatureCollection', query: [], features: [] })).toEqual([]);
+    expect(() => placesOf([{ label: 'Place d’Italie', longitude: 2.355, latitude: 48.831 }])).toThrow(
+      'Réponse inattendue du géocodeur',
+    );
   });
 });

@@ -1,24 +1,10 @@
 import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon } from 'geojson';
-import type { TransportMode } from '../../../kernel/zones/Zone';
+import type { IsochroneRequest } from '../../../kernel/isochrones/isochroneSchemas';
 import { ApiError } from '../../api/ApiError';
 import { apiClient, type HttpClient } from '../../api/httpClient';
 
-/** Zone creation parameters sent to POST /api/isochrone/generate. */
-export interface IsochroneRequest {
-  /** [longitude, latitude] */
-  coordinates: [number, number];
-  transportMode: TransportMode;
-  /** Minutes (time zones). */
-  travelTime: number;
-  zoneType: 'time' | 'distance';
-  /** Metres (distance zones). */
-  zoneDistance: number;
-  departureTime?: string | null;
-  /** Ask for the reached network (the `reach` member) up to `reachLimit`, to re-contour in the browser. */
-  includeReach?: boolean;
-  /** Minutes (time zones) or metres (distance zones), ≥ the zone's own value. */
-  reachLimit?: number;
-}
+/** Zone creation parameters sent to POST /api/isochrone/generate (the server's schema, as input). */
+export type { IsochroneRequest };
 
 export interface IsochroneResult {
   feature: Feature<Polygon | MultiPolygon>;

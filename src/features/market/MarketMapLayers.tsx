@@ -60,10 +60,7 @@ export function MarketMapLayers() {
     };
     apply();
     // After a style change the sources are re-created empty: set the data again.
-    controller.map.on('style.load', apply);
-    return () => {
-      controller.map.off('style.load', apply);
-    };
+    return controller.onStyleLoad(apply);
   }, [controller, shown, collections]);
 
   useEffect(() => {

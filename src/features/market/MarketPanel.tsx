@@ -40,17 +40,13 @@ export default function MarketPanel() {
 
   useEffect(() => {
     if (!picking || !controller) return undefined;
-    const map = controller.map;
-    map.getCanvas().style.cursor = 'crosshair';
-    const onClick = (event: { lngLat: { lng: number; lat: number } }) => {
-      setPicked({ longitude: event.lngLat.lng, latitude: event.lngLat.lat });
-      setPicking(false);
-    };
-    map.once('click', onClick);
-    return () => {
-      map.off('click', onClick);
-      map.getCanvas().style.cursor = '';
-    };
+    return controller.capturePoints(
+      ([longitude, latitude]) => {
+        setPicked({ longitude, latitude });
+        setPicking(false);
+      },
+      { once: true },
+    );
   }, [picking, controller]);
 
   const maximumMinutes = mode === 'cycling' ? MARKET_LIMITS.huffMinutes.cycling : MARKET_LIMITS.huffMinutes.walking;

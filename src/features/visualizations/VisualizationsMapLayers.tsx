@@ -1,4 +1,3 @@
-import type * as maplibregl from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'react-redux';
 import type { RootState } from '../../app/store';
@@ -7,6 +6,7 @@ import { toastShown } from '../../app/shellActions';
 import { indicatorById, INDICATOR_LEVELS } from './indicators';
 import type { AreaValue } from './insights';
 import { irisSelectionProperties } from './irisSelection';
+import type { MapController } from '../../map/MapController';
 import { useMapController } from '../../map/MapControllerContext';
 import {
   CHOROPLETH_FILL_LAYER_ID,
@@ -24,29 +24,17 @@ import './visualizations.css';
 const INSIGHTS_DELAY_MS = 250;
 
 /** The areas drawn in the part of the map left visible by the panels, with their indicator value. */
-function visibleAreas(map: maplibregl.Map, settings: Pick<ChoroplethSettings, 'level' | 'indicator'>): AreaValue[] {
-  if (!map.getLayer(CHOROPLETH_FILL_LAYER_ID)) return [];
-  const canvas = map.getCanvas();
-  const padding = map.getPadding();
-  const left = padding.left ?? 0;
-  const right = padding.right ?? 0;
-  const width = canvas.clientWidth;
-  const height = canvas.clientHeight;
-  const box: [maplibregl.PointLike, maplibregl.PointLike] = [
-    [Math.min(left, width - 1), 0],
-    [Math.max(left + 1, width - right), height],
-  ];
+function visibleAreas(controller: MapController, settings: Pick<ChoroplethSettings, 'level' | 'indicator'>): AreaValue[] {
+  if (!controller.hasLayer(CHOROPLETH_FILL_LAYER_ID)) return [];
   const property = indicatorById(settings.indicator).property;
-  return map
-    .queryRenderedFeatures(box, { layers: [CHOROPLETH_FILL_LAYER_ID, CHOROPLETH_MISSING_LAYER_ID] })
-    .map((feature) => {
-      const value = feature.properties[property] as unknown;
-      return {
-        code: String(feature.properties.code ?? feature.id),
-        name: String(feature.properties.name ?? feature.properties.code ?? ''),
-        value: typeof value === 'number' && Number.isFinite(value) ? value : null,
-      };
-    });
+  return controller.visibleFeatures([CHOROPLETH_FILL_LAYER_ID, CHOROPLETH_MISSING_LAYER_ID]).map((feature) => {
+    const value = feature.properties[property] as unknown;
+    return {
+      code: String(feature.properties.code ?? feature.id),
+      name: String(feature.properties.name ?? feature.properties.code ?? ''),
+      value: typeof value === 'number' && Number.isFinite(value) ? value : null,
+    };
+  });
 }
 
 /**
@@ -94,11 +82,11 @@ export function VisualizationsMapLayers() {
   }, [controller, modules]);
 
   useEffect(() => {
-    if (controller && modules) modules.iris.update(controller.map, irisMode, selectedIris?.iris_code ?? null);
+    if (controller && modules) controller.updateModule(modules.iris, irisMode, selectedIris?.iris_code ?? null);
   }, [controller, modules, irisMode, selectedIris]);
 
   useEffect(() => {
-    if (controller && modules) modules.choropleth.update(controller.map, applied);
+    if (controller && modules) controller.updateModule(modules.choropleth, applied);
   }, [controller, modules, applied]);
 
   // Applying the same settings again changes nothing on the map: a repaint brings the `idle` that ends it.
@@ -107,7 +95,7 @@ export function VisualizationsMapLayers() {
   useEffect(() => {
     if (!controller || applyStatus !== 'applying') return;
     insightsStale.current = true;
-    controller.map.triggerRepaint();
+    controller.repaint();
   }, [controller, applyStatus]);
 
   // Insights depend on the areas and the indicator only: a palette or opacity change does not recompute them.
@@ -115,7 +103,6 @@ export function VisualizationsMapLayers() {
   const indicatorId = applied?.indicator;
   useEffect(() => {
     if (!controller || !modules || !level || !indicatorId) return;
-    const map = controller.map;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
     const compute = () => {
@@ -124,7 +111,7 @@ export function VisualizationsMapLayers() {
         const settings = { level, indicator: indicatorId };
         if (cancelled) return;
         const indicator = indicatorById(settings.indicator);
-        const areas = visibleAreas(map, settings);
+        const areas = visibleAreas(controller, settings);
         const areaWord =
           settings.level === 'iris'
             ? 'IRIS'
@@ -148,7 +135,7 @@ export function VisualizationsMapLayers() {
       }, INSIGHTS_DELAY_MS);
     };
     const rendered = () => {
-      if (!map.getSource(CHOROPLETH_SOURCE_ID) || !map.isSourceLoaded(CHOROPLETH_SOURCE_ID)) return;
+      if (!controller.isSourceLoaded(CHOROPLETH_SOURCE_ID)) return;
       dispatch(visualizationsActions.visualizationRendered());
       if (!insightsStale.current) return;
       insightsStale.current = false;
@@ -158,29 +145,29 @@ export function VisualizationsMapLayers() {
       insightsStale.current = true;
     };
     let reported = false;
-    const failed = (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
-      if (event.sourceId !== CHOROPLETH_SOURCE_ID || reported) return;
+    const failed = (message: string | undefined) => {
+      if (reported) return;
       reported = true;
       dispatch(visualizationsActions.visualizationRendered());
       dispatch(
         toastShown({
           type: 'error',
           title: 'Impossible d’appliquer la visualisation',
-          message: `Erreur: ${event.error?.message ?? 'tuiles indisponibles'}`,
+          message: `Erreur: ${message ?? 'tuiles indisponibles'}`,
         }),
       );
     };
-    map.on('error', failed);
-    map.on('idle', rendered);
-    map.on('moveend', moved);
+    const unsubscriptions = [
+      controller.onSourceError(CHOROPLETH_SOURCE_ID, failed),
+      controller.onIdle(rendered),
+      controller.onMoveEnd(moved),
+    ];
     insightsStale.current = true;
-    if (map.loaded()) rendered();
+    if (controller.isLoaded()) rendered();
     return () => {
       cancelled = true;
       clearTimeout(timer);
-      map.off('error', failed);
-      map.off('idle', rendered);
-      map.off('moveend', moved);
+      for (const unsubscribe of unsubscriptions) unsubscribe();
     };
   }, [controller, modules, level, indicatorId, dispatch]);
 

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type * as maplibregl from 'maplibre-gl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useMapController } from '../../map/MapControllerContext';
 import {
@@ -56,20 +55,7 @@ export function ZoneLayers() {
 
   useEffect(() => {
     if (!controller || !drawing.active) return;
-    const map = controller.map;
-    const onClick = (event: maplibregl.MapMouseEvent) => {
-      dispatch(zonesActions.drawingPointAdded([event.lngLat.lng, event.lngLat.lat]));
-    };
-    const canvas = map.getCanvas();
-    const previousCursor = canvas.style.cursor;
-    canvas.style.cursor = 'crosshair';
-    map.doubleClickZoom.disable();
-    map.on('click', onClick);
-    return () => {
-      map.off('click', onClick);
-      map.doubleClickZoom.enable();
-      canvas.style.cursor = previousCursor;
-    };
+    return controller.capturePoints((point) => dispatch(zonesActions.drawingPointAdded(point)));
   }, [controller, drawing.active, dispatch]);
 
   return null;
