@@ -86,7 +86,53 @@ export default async function setup(project: TestProject): Promise<void> {
   if (!openDataDirectory) throw new Error('Données ouvertes introuvables : définissez OPENDATA_DIR');
   const key = demoDatabaseKey(openDataDirectory);
   project.provide('openDataDirectory', openDataDirectory);
-  project.provide('demoPgliteDirectory', await preparePgliteDirectory(await preparePglite(openDataDirectory, key)));
   const url = process.env.TEST_DATABASE_URL;
-  project.provide('demoPostgresSchema', url ? await preparePostgres(url, openDataDirectory, key) : '');
+  const release = await buildLock(key);
+  try {
+    // Both imports at once: PGlite works in this process, PostgreSQL mostly in its own server process.
+    const [pgliteDirectory, postgresSchema] = await Promise.all([
+      preparePglite(openDataDirectory, key).then(preparePgliteDirectory),
+      url ? preparePostgres(url, openDataDirectory, key) : Promise.resolve(''),
+    ]);
+    project.provide('demoPgliteDirectory', pgliteDirectory);
+    project.provide('demoPostgresSchema', postgresSchema);
+  } finally {
+    release();
+  }
+}
+
+/**
+ * One builder per demo key across the test runs of this machine (checkouts share the cache): a run that
+ * finds the lock of a live process waits for it, then finds the databases ready.
+ */
+async function buildLock(key: string): Promise<() => void> {
+  mkdirSync(CACHE_DIRECTORY, { recursive: true });
+  const lock = join(CACHE_DIRECTORY, `build-${key}.lock`);
+  let announced = false;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(readFileSyncOrEmpty(join(lock, 'pid')), 10);
+      if (Number.isFinite(owner) && !processIsAlive(owner)) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (!announced)
+        console.log(`[globalSetup] une autre exécution (pid ${owner}) prépare la base de démonstration : attente…`);
+      announced = true;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
+}
+
+function readFileSyncOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
 }
