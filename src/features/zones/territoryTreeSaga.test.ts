@@ -131,7 +131,7 @@ describe('territoryTreeSaga', () => {
 
     store.dispatch(zonesActions.territoryZoneAddRequested(unit));
     const refused = await until(store, (root) =>
-      root.toasts.toasts.some((toast) => toast.title === 'Cette commune est déjà dans votre liste de zones'),
+      root.toasts.some((toast) => toast.title === 'Cette commune est déjà dans votre liste de zones'),
     );
     expect(refused.zones.zones).toHaveLength(1);
     expect(calls.filter((call) => call.startsWith('boundary'))).toEqual(['boundary commune 75111']);
