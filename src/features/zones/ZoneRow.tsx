@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { administrativeOf, type Zone } from '../../../kernel/zones/Zone';
-import { transportModeLabel, zoneKind } from './zoneCreation';
+import type { Zone } from '../../../kernel/zones/Zone';
+import { zoneDefinitionOf } from '../../../kernel/zones/zoneModel';
+import { transportModeLabel } from './zoneCreation';
 import { formatNumber, formatSquareKilometres } from '../../../kernel/format/formatFrench';
 import { Modal } from '../../ui/Modal';
 import { CentreIcon, EyeIcon, EyeOffIcon, TrashIcon, TransportModeIcon } from './zonesIcons';
@@ -12,21 +13,23 @@ const LEVEL_LABELS = { region: 'Région', department: 'Département', commune: '
 
 /** What the row shows under the name: mode and duration/distance, the level, or the drawn area. */
 export function zoneSummary(zone: Zone): string {
-  const kind = zoneKind(zone);
-  if (kind === 'administrative') {
-    const administrative = administrativeOf(zone);
-    return `Zone administrative · ${administrative ? LEVEL_LABELS[administrative.level] : ''}`;
+  const definition = zoneDefinitionOf(zone);
+  switch (definition.kind) {
+    case 'territory':
+      return `Zone administrative · ${LEVEL_LABELS[definition.level]}`;
+    case 'drawn': {
+      const area = zone.properties.area_km2;
+      return `Polygone dessiné · ${typeof area === 'number' ? formatSquareKilometres(area) : ''}`;
+    }
+    case 'isochrone': {
+      const { label } = transportModeLabel(definition.transportMode);
+      const amount =
+        definition.zoneType === 'distance'
+          ? `${formatNumber(definition.zoneDistance / 1000, definition.zoneDistance % 1000 === 0 ? 0 : 1)} km`
+          : `${formatNumber(definition.travelTime)} min`;
+      return `${label} · ${amount}`;
+    }
   }
-  if (kind === 'drawn') {
-    const area = zone.properties.area_km2;
-    return `Polygone dessiné · ${typeof area === 'number' ? formatSquareKilometres(area) : ''}`;
-  }
-  const { label } = transportModeLabel(zone.transportMode);
-  const amount =
-    zone.zoneType === 'distance'
-      ? `${formatNumber(zone.zoneDistance / 1000, zone.zoneDistance % 1000 === 0 ? 0 : 1)} km`
-      : `${formatNumber(zone.travelTime)} min`;
-  return `${label} · ${amount}`;
 }
 
 /** Zone row: selection checkbox, name, mode and amount; centre, show/hide and delete actions. */
@@ -51,6 +54,7 @@ export function ZoneRow({
 }) {
   const [confirming, setConfirming] = useState(false);
   const checkboxId = `zone-select-${zone.id}`;
+  const definition = zoneDefinitionOf(zone);
   const transit = transitPropertiesSchema.safeParse(zone.properties.transit);
   return (
     <li
@@ -70,7 +74,7 @@ export function ZoneRow({
           {zone.name}
         </span>
         <span className="zone-row__summary">
-          {zoneKind(zone) === 'isochrone' ? <TransportModeIcon mode={zone.transportMode} size={14} /> : null}
+          {definition.kind === 'isochrone' ? <TransportModeIcon mode={definition.transportMode} size={14} /> : null}
           {zoneSummary(zone)}
         </span>
         {transit.success ? (
@@ -78,13 +82,13 @@ export function ZoneRow({
             {transitSummary(transit.data)}
           </span>
         ) : null}
-        {zoneKind(zone) === 'administrative' && outlineLabel(zone.properties) ? (
+        {definition.kind === 'territory' && outlineLabel(zone.properties) ? (
           <span className="zone-row__address" data-testid="zone-outline">
             {[outlineLabel(zone.properties), legalPopulationLabel(zone.properties)].filter(Boolean).join(' · ')}
           </span>
         ) : null}
-        {zone.address && zoneKind(zone) === 'isochrone' ? (
-          <span className="zone-row__address">{zone.address}</span>
+        {definition.kind === 'isochrone' && definition.address ? (
+          <span className="zone-row__address">{definition.address}</span>
         ) : null}
       </label>
       <span className="zone-row__actions">

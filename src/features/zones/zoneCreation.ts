@@ -157,10 +157,3 @@ export function drawnZone(
   };
 }
 
-/** What a zone row shows under the name: mode and duration/distance, level, or drawn polygon. */
-export function zoneKind(zone: Zone): 'isochrone' | 'administrative' | 'drawn' {
-  const type = zone.properties.type;
-  if (type === 'administrative') return 'administrative';
-  if (type === 'drawn') return 'drawn';
-  return 'isochrone';
-}
