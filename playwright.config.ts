@@ -5,7 +5,12 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   timeout: 120_000,
-  expect: { timeout: 20_000 },
+  expect: {
+    timeout: 20_000,
+    // Compared regions are panels' text and figures (no map canvas); SwiftShader's anti-aliasing may move a
+    // few edge pixels between runs.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide' },
+  },
   workers: 1,
   retries: 0,
   reporter: [['list']],

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { chooseThemeInSettings } from './support/mapJourney';
 import { expect, mapReady, panel, test, toolbar } from './support/shellFixtures';
 
 const perimeter = (page: Page) => page.getByRole('region', { name: 'Périmètre d’analyse', exact: true });
@@ -244,14 +245,13 @@ test.describe('businesses panel', () => {
     await expect(sectors.getByRole('img', { name: 'Les cinq premiers secteurs de la zone' })).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/screenshots/businesses-sectors.png' });
 
-    // Dark mode.
-    await page.evaluate(() =>
-      (window as unknown as { __zonalyseStore: { dispatch(action: unknown): void } }).__zonalyseStore.dispatch({
-        type: 'settings/themeChosen',
-        payload: 'dark',
-      }),
-    );
+    // Dark mode, chosen in the settings page; back on the map the panel opens again on the same zone.
+    await chooseThemeInSettings(page, 'Sombre');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await toolbar(page).getByRole('button', { name: 'Entreprises', exact: true }).click();
+    await expect(region.getByText(/Zone : Paris 11e/)).toBeVisible();
+    await region.getByRole('tab', { name: 'Commerces et services' }).click();
+    await expect(sectors.getByRole('img', { name: 'Les cinq premiers secteurs de la zone' })).toBeVisible({ timeout: 60_000 });
     await page.screenshot({ path: 'tests/e2e/screenshots/businesses-sectors-dark.png' });
     await region.getByRole('tab', { name: 'Analyse' }).click();
     await page.screenshot({ path: 'tests/e2e/screenshots/businesses-overview-dark.png' });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { defaultOpenDataDirectory } from '../../server/config';
 import { readRawCsv } from '../support/rawCsv';
+import { chooseThemeInSettings } from './support/mapJourney';
 import { expect, mapReady, test, toolbar } from './support/shellFixtures';
 
 const TAB_LABELS = [
@@ -172,14 +173,11 @@ test.describe('demographics panel', () => {
     await expect(table.getByRole('row', { name: /Population 15-64 ans/ })).toContainText(eleventhPopulation1564());
     await page.screenshot({ path: 'tests/e2e/screenshots/demographics-comparison.png' });
 
-    // Dark mode.
-    await page.evaluate(() =>
-      (window as unknown as { __zonalyseStore: { dispatch(action: unknown): void } }).__zonalyseStore.dispatch({
-        type: 'settings/themeChosen',
-        payload: 'dark',
-      }),
-    );
+    // Dark mode, chosen in the settings page; back on the map the comparison is still on.
+    await chooseThemeInSettings(page, 'Sombre');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await toolbar(page).getByRole('button', { name: 'Démographie', exact: true }).click();
+    await expect(region.getByText('Mode comparaison activé - 2 zones')).toBeVisible();
     await region.getByRole('tab', { name: 'Population' }).click();
     await page.screenshot({ path: 'tests/e2e/screenshots/demographics-comparison-dark.png' });
   });
@@ -242,6 +240,7 @@ test.describe('demographics panel', () => {
     const housing = content.getByRole('table', { name: 'Résidences principales' });
     await expect(housing.getByRole('row', { name: /Appartements/ })).toContainText(integer.format(81_902));
     await expect(housing.getByRole('row', { name: /HLM/ })).toContainText(integer.format(10_231));
+    await expect(housing).toHaveScreenshot('demographics-housing-table-11e.png');
     await page.screenshot({ path: 'tests/e2e/screenshots/demographics-perimeter-housing.png' });
   });
 });

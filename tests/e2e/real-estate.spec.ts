@@ -1,59 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, mapReady, panel, test } from './support/shellFixtures';
-
-/** A zone in the shape of kernel/zones/Zone.ts, seeded through the store (the perimeter UI is another domain). */
-function zone(id: string, name: string, coordinates: [number, number], ring: [number, number][], properties: object) {
-  return {
-    id,
-    name,
-    address: name,
-    coordinates,
-    transportMode: 'walking',
-    travelTime: 10,
-    zoneType: 'time',
-    zoneDistance: 0,
-    geometry: { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } },
-    color: '#2563eb',
-    properties,
-  };
-}
-
-/** A 10-minute walk stand-in around République: a 16-gon of about 700 m radius. */
-function isochroneRing(): [number, number][] {
-  const [longitude, latitude] = [2.3699, 48.8675];
-  const ring: [number, number][] = [];
-  for (let index = 0; index <= 16; index += 1) {
-    const angle = (index / 16) * 2 * Math.PI;
-    ring.push([longitude + (0.7 / 73.2) * Math.cos(angle), latitude + (0.7 / 111.2) * Math.sin(angle)]);
-  }
-  return ring;
-}
-
-const ELEVENTH = zone(
-  'zone-75111',
-  'Paris 11e Arrondissement',
-  [2.3795, 48.8591],
-  [
-    [2.3637, 48.8530],
-    [2.4000, 48.8480],
-    [2.4014, 48.8665],
-    [2.3660, 48.8710],
-    [2.3637, 48.8530],
-  ],
-  { type: 'administrative', level: 'commune', code: '75111' },
-);
-const ISOCHRONE = zone('zone-isochrone', 'Place de la République — 10 min à pied', [2.3699, 48.8675], isochroneRing(), {
-  type: 'isochrone',
-});
-
-async function seed(page: Page, seeded: ReturnType<typeof zone>) {
-  await page.evaluate((value) => {
-    const store = (window as unknown as { __zonalyseStore: { dispatch: (action: object) => void } }).__zonalyseStore;
-    store.dispatch({ type: 'zones/zoneAdded', payload: value });
-    store.dispatch({ type: 'layout/zoneSelected', payload: value.id });
-    store.dispatch({ type: 'layout/panelOpened', payload: 'real-estate' });
-  }, seeded);
-}
+import { closePerimeter, createWalkingIsochrone, pickEleventhArrondissement } from './support/mapJourney';
+import { expect, mapReady, panel, rail, test, toolbar } from './support/shellFixtures';
 
 const total = async (page: Page) =>
   Number((await panel(page, 'real-estate').getByTestId('transactions-total').innerText()).replace(/\D/g, ''));
@@ -67,7 +14,11 @@ test.describe('real-estate panel', () => {
     await mapReady(page);
     const region = panel(page, 'real-estate');
 
-    await seed(page, ELEVENTH);
+    // The 11e picked in the perimeter panel's tree becomes the active zone; the panel opens from the toolbar.
+    await pickEleventhArrondissement(page);
+    await closePerimeter(page);
+    await toolbar(page).getByRole('button', { name: 'Immobilier DVF', exact: true }).click();
+    await expect(region.getByText(/Paris 11e Arrondissement/).first()).toBeVisible({ timeout: 60_000 });
     await expect(region.getByTestId('transactions-total')).toBeVisible({ timeout: 60_000 });
     const eleventh = await total(page);
     expect(eleventh).toBeGreaterThan(5000);
@@ -86,7 +37,8 @@ test.describe('real-estate panel', () => {
     await expect(apartments).toContainText('sans dépendance');
     const withoutDependencies = await region.getByTestId('apartment-price-median').innerText();
     expect(Number((await region.getByTestId('dwelling-sales-total').innerText()).replace(/\D/g, ''))).toBeLessThan(eleventh);
-    await region.getByTestId('apartment-price-card').screenshot({ path: 'tests/e2e/screenshots/real-estate-cards-11e.png' });
+    // Compared with the committed baseline (tests/e2e/real-estate.spec.ts-snapshots): text, figures and layout.
+    await expect(apartments).toHaveScreenshot('real-estate-apartment-card-11e.png');
     await apartments.getByRole('button', { name: /Voir avec dépendances/ }).click();
     await expect(apartments).toContainText('avec cave ou parking');
     await expect(region.getByTestId('apartment-price-median')).not.toHaveText(withoutDependencies);
@@ -125,9 +77,12 @@ test.describe('real-estate panel', () => {
       })
       .toBeGreaterThan(15.5);
 
-    // The isochrone stand-in: a smaller zone, fewer sales.
-    await seed(page, ISOCHRONE);
-    await expect(region.getByText('Place de la République — 10 min à pied')).toBeVisible({ timeout: 60_000 });
+    // A 10-minute walk created in the perimeter panel (« Zone 2 », the new active zone): a smaller zone, fewer sales.
+    await rail(page).getByRole('button', { name: 'Fermer tous les panneaux' }).click();
+    await createWalkingIsochrone(page, '52 rue de la Roquette, Paris', /52 Rue de la Roquette.*75011/i, 10);
+    await closePerimeter(page);
+    await toolbar(page).getByRole('button', { name: 'Immobilier DVF', exact: true }).click();
+    await expect(region.getByText('Zone 2', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
     await expect(region.getByTestId('transactions-total')).toBeVisible({ timeout: 60_000 });
     const isochrone = await total(page);
     expect(isochrone).toBeGreaterThan(100);

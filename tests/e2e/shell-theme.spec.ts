@@ -85,7 +85,7 @@ test.describe('theme Clair / Sombre / Auto', () => {
     await mapReady(page, 'light');
   });
 
-  test('the stored theme is applied before the app starts (no flash of the light theme; app bundle blocked on purpose)', async ({
+  test('resilience, simulated failure of the app bundle: the stored theme is applied before the app starts (no flash of the light theme)', async ({
     page,
   }) => {
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));

@@ -103,6 +103,68 @@ function compare(page: Page, before: string, after: string): Promise<PixelCompar
   );
 }
 
+/**
+ * A square of `size` px of the map canvas lying inside one area drawn by `layer`, with no line, label or circle
+ * over it and no other area of the layer (its centre on the canvas, null when there is none in view).
+ */
+function squareInsideLayer(page: Page, layer: string, size: number): Promise<{ x: number; y: number } | null> {
+  return page.evaluate(
+    ([layerId, side]) => {
+      const { map } = (window as unknown as { __zonalyseMap: MapHandle }).__zonalyseMap;
+      const canvas = document.querySelector('.map-view__canvas canvas') as HTMLCanvasElement;
+      const { left, right } = (map as unknown as { getPadding(): { left: number; right: number } }).getPadding();
+      const half = side / 2;
+      for (let y = 120; y < canvas.clientHeight - 60; y += 10)
+        for (let x = left + 60; x < canvas.clientWidth - right - 60; x += 10) {
+          const features = map.queryRenderedFeatures([
+            [x - half, y - half],
+            [x + half, y + half],
+          ]) as unknown as { id?: unknown; layer: { id: string; type: string } }[];
+          const areas = new Set(features.filter((feature) => feature.layer.id === layerId).map((feature) => feature.id));
+          const clear = features.every((feature) => feature.layer.type === 'fill' || feature.layer.type === 'background');
+          const centre = map.queryRenderedFeatures([x, y], { layers: [layerId] });
+          if (clear && areas.size === 1 && centre.length === 1) return { x, y };
+        }
+      return null;
+    },
+    [layer, size] as const,
+  );
+}
+
+/** The luminance (0–255) of each pixel of a PNG, decoded in the page (canvas 2D), row by row. */
+function luminance(page: Page, png: Buffer): Promise<number[][]> {
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('canvas 2D indisponible');
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    return Array.from({ length: image.height }, (_, y) =>
+      Array.from({ length: image.width }, (__, x) => {
+        const offset = (y * image.width + x) * 4;
+        return 0.2126 * (data[offset] ?? 0) + 0.7152 * (data[offset + 1] ?? 0) + 0.0722 * (data[offset + 2] ?? 0);
+      }),
+    );
+  }, png.toString('base64'));
+}
+
+/** Mean absolute luminance difference between each pixel and the one `dx`, `dy` away. */
+function meanShiftDifference(pixels: number[][], dx: number, dy: number): number {
+  let sum = 0;
+  let count = 0;
+  for (let y = Math.max(0, -dy); y < pixels.length - Math.max(0, dy); y += 1)
+    for (let x = Math.max(0, -dx); x < (pixels[0]?.length ?? 0) - Math.max(0, dx); x += 1) {
+      sum += Math.abs((pixels[y]?.[x] ?? 0) - (pixels[y + dy]?.[x + dx] ?? 0));
+      count += 1;
+    }
+  return sum / count;
+}
+
 const METRICS = [
   'Densité de population',
   'Population totale',
@@ -397,13 +459,35 @@ test.describe('visualisations', () => {
     const insights = visualizations.getByTestId('visualization-insights');
     await expect(insights).toContainText('Valeurs les plus basses');
     await expect(insights).toContainText('Écart entre la plus haute et la plus basse');
+    await expect(visualizations.getByRole('figure', { name: 'Légende : Revenu médian' })).toHaveScreenshot(
+      'visualizations-legend-income-commune-dark.png',
+    );
     await visualizations.getByTestId('visualization-insights').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'tests/e2e/screenshots/visualizations-panel-dark.png' });
-    // Close-up of arrondissements without income at commune level: hatched, not coloured as zero.
-    await page.screenshot({
+    // Areas without income at commune level are hatched, not coloured as zero: inside one of them, away from
+    // streets and labels, the pixels alternate with the pattern's 8 px period along x (a stripe 4 px away
+    // differs, 8 px away matches) and stay alike along the stripes' diagonal (x + 1, y − 1).
+    const square = await squareInsideLayer(page, 'zonalyse-choropleth-missing', 32);
+    expect(square, 'une zone sans donnée hachurée dans la vue').not.toBeNull();
+    const canvas = await page.locator('.map-view__canvas canvas').boundingBox();
+    if (!canvas || !square) throw new Error('carte absente');
+    const hatch = await page.screenshot({
       path: 'tests/e2e/screenshots/visualizations-missing-dark.png',
-      clip: { x: 120, y: 380, width: 260, height: 200 },
+      clip: { x: canvas.x + square.x - 16, y: canvas.y + square.y - 16, width: 32, height: 32 },
     });
+    const pixels = await luminance(page, hatch);
+    const halfPeriod = meanShiftDifference(pixels, 4, 0);
+    expect(halfPeriod, 'contraste entre rayure et fond').toBeGreaterThan(15);
+    expect(meanShiftDifference(pixels, 8, 0)).toBeLessThan(halfPeriod / 3);
+    expect(meanShiftDifference(pixels, 1, -1)).toBeLessThan(halfPeriod / 3);
+    // The same measure on an area with a value (a flat colour) finds no stripes.
+    const filled = await squareInsideLayer(page, 'zonalyse-choropleth-fill', 32);
+    expect(filled, 'une zone colorée dans la vue').not.toBeNull();
+    if (!filled) throw new Error('aucune zone colorée');
+    const flat = await page.screenshot({
+      clip: { x: canvas.x + filled.x - 16, y: canvas.y + filled.y - 16, width: 32, height: 32 },
+    });
+    expect(meanShiftDifference(await luminance(page, flat), 4, 0)).toBeLessThan(5);
   });
 
   test('resilience, simulated 503 of the vector tiles: the IRIS layer falls back to GeoJSON and still selects', async ({
