@@ -29,7 +29,8 @@ async function preparePglite(openDataDirectory: string, key: string): Promise<st
   return tarball;
 }
 
-async function preparePostgres(url: string, openDataDirectory: string, key: string): Promise<string> {
+/** The schema of `url` holding the demo territory (`demo_<key>`), imported on first use (also by the e2e runner). */
+export async function preparePostgres(url: string, openDataDirectory: string, key: string): Promise<string> {
   const schema = `demo_${key}`;
   const database = await openPostgres({ connectionString: url, schema, maxConnections: 2 });
   try {
