@@ -48,7 +48,10 @@ async function seedPgliteDirectory(dataDirectory: string, openDataDirectory: str
  * session), whose `search_path` starts with the demo schema, so that the server finds the demo territory
  * and writes the journeys' accounts and zones there, not into the integration suite's schema.
  */
-async function copyPostgresDemo(url: string, openDataDirectory: string): Promise<{ url: string; drop(): Promise<void> }> {
+async function copyPostgresDemo(
+  url: string,
+  openDataDirectory: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const schema = await preparePostgres(url, openDataDirectory, demoDatabaseKey(openDataDirectory));
   const source = new URL(url);
   const sourceName = decodeURIComponent(source.pathname.slice(1));
@@ -147,7 +150,9 @@ function postgresArguments(given: string[]): string[] {
   const specs = given.filter(isSpec);
   const options = given.filter((argument) => !isSpec(argument));
   if (specs.length === 0) return [...options, ...DATA_JOURNEYS];
-  const chosen = DATA_JOURNEYS.filter((journey) => specs.some((spec) => resolve(ROOT, spec) === resolve(ROOT, journey)));
+  const chosen = DATA_JOURNEYS.filter((journey) =>
+    specs.some((spec) => resolve(ROOT, spec) === resolve(ROOT, journey)),
+  );
   return chosen.length > 0 ? [...options, ...chosen] : [];
 }
 

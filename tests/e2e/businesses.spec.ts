@@ -154,7 +154,9 @@ test.describe('businesses panel', () => {
     await nearest.getByLabel('Catégorie').selectOption('restaurants');
     await nearest.getByLabel('Marche maximale').selectOption('5');
     await nearest.getByRole('radio', { name: 'Une adresse' }).check();
-    await nearest.getByRole('searchbox', { name: 'Adresse de départ des concurrents' }).fill('76 rue de Charonne, Paris');
+    await nearest
+      .getByRole('searchbox', { name: 'Adresse de départ des concurrents' })
+      .fill('76 rue de Charonne, Paris');
     await nearest.getByRole('button', { name: 'Trouver les concurrents' }).click();
     const competitors = nearest.getByTestId('nearest-competitors');
     await expect(competitors).toBeVisible({ timeout: 60_000 });
@@ -165,9 +167,9 @@ test.describe('businesses panel', () => {
       Number(text.replace(' min à pied', '').replace(',', '.')),
     );
     expect(minutes.length).toBeGreaterThan(3);
-    expect(minutes.every((value, index) => value <= 5 && (index === 0 || value >= (minutes[index - 1] as number)))).toBe(
-      true,
-    );
+    expect(
+      minutes.every((value, index) => value <= 5 && (index === 0 || value >= (minutes[index - 1] as number))),
+    ).toBe(true);
     await expect(nearest.getByTestId('nearest-method')).toContainText('graphe des rues');
     await expect(nearest.getByTestId('nearest-method')).toContainText('pas à vol d’oiseau');
     await expect(competitors.getByText(/^Source : /).first()).toBeVisible();
@@ -231,7 +233,12 @@ test.describe('businesses panel', () => {
     await nameBox.fill('Boulangerie');
     await search.getByRole('button', { name: 'Rechercher', exact: true }).click();
     await expect(search.getByText(/^\d+ résultats? ·/)).toBeVisible({ timeout: 30_000 });
-    await expect(results.getByTestId('business-card').filter({ hasText: /boulangerie/i }).first()).toBeVisible();
+    await expect(
+      results
+        .getByTestId('business-card')
+        .filter({ hasText: /boulangerie/i })
+        .first(),
+    ).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/screenshots/businesses-name-search.png' });
 
     // Commerces et services: category cards and the two ECharts charts.
@@ -251,7 +258,9 @@ test.describe('businesses panel', () => {
     await toolbar(page).getByRole('button', { name: 'Entreprises', exact: true }).click();
     await expect(region.getByText(/Zone : Paris 11e/)).toBeVisible();
     await region.getByRole('tab', { name: 'Commerces et services' }).click();
-    await expect(sectors.getByRole('img', { name: 'Les cinq premiers secteurs de la zone' })).toBeVisible({ timeout: 60_000 });
+    await expect(sectors.getByRole('img', { name: 'Les cinq premiers secteurs de la zone' })).toBeVisible({
+      timeout: 60_000,
+    });
     await page.screenshot({ path: 'tests/e2e/screenshots/businesses-sectors-dark.png' });
     await region.getByRole('tab', { name: 'Analyse' }).click();
     await page.screenshot({ path: 'tests/e2e/screenshots/businesses-overview-dark.png' });

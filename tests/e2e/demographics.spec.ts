@@ -77,12 +77,22 @@ async function createZones(page: Page) {
   await tree.getByRole('button', { name: 'Déplier Île-de-France' }).click();
   await tree.getByRole('button', { name: 'Déplier Paris (75)' }).click();
   await tree.getByRole('button', { name: /^Paris 11e.*\(75111\)$/ }).click();
-  await expect(tree.getByRole('treeitem', { name: /Paris 11e/ }).locator('.tree__check').first()).toBeVisible();
+  await expect(
+    tree
+      .getByRole('treeitem', { name: /Paris 11e/ })
+      .locator('.tree__check')
+      .first(),
+  ).toBeVisible();
   await perimeter.getByRole('button', { name: '← Retour' }).click();
 
   await perimeter.getByRole('button', { name: 'Zone isochrone personnalisée' }).click();
   await perimeter.getByRole('combobox', { name: 'Adresse de départ' }).fill('52 rue de la Roquette, Paris');
-  await perimeter.getByRole('option').filter({ hasText: /52 Rue de la Roquette.*75011/i }).first().getByRole('button').click();
+  await perimeter
+    .getByRole('option')
+    .filter({ hasText: /52 Rue de la Roquette.*75011/i })
+    .first()
+    .getByRole('button')
+    .click();
   await perimeter.getByRole('radio', { name: /À pied/ }).check();
   await perimeter.getByLabel(/Temps de trajet/).fill('10');
   await perimeter.getByRole('button', { name: 'Créer la zone' }).click();

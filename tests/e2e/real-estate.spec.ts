@@ -36,7 +36,9 @@ test.describe('real-estate panel', () => {
     const apartments = region.getByTestId('apartment-price-card');
     await expect(apartments).toContainText('sans dépendance');
     const withoutDependencies = await region.getByTestId('apartment-price-median').innerText();
-    expect(Number((await region.getByTestId('dwelling-sales-total').innerText()).replace(/\D/g, ''))).toBeLessThan(eleventh);
+    expect(Number((await region.getByTestId('dwelling-sales-total').innerText()).replace(/\D/g, ''))).toBeLessThan(
+      eleventh,
+    );
     // Compared with the committed baseline (tests/e2e/real-estate.spec.ts-snapshots): text, figures and layout.
     await expect(apartments).toHaveScreenshot('real-estate-apartment-card-11e.png');
     await apartments.getByRole('button', { name: /Voir avec dépendances/ }).click();
@@ -63,7 +65,9 @@ test.describe('real-estate panel', () => {
     expect(Number(shown)).toBeLessThan(eleventh);
     const groups = region.getByTestId('transaction-group');
     await expect(groups.first()).toBeVisible();
-    for (const text of await groups.evaluateAll((elements) => elements.slice(0, 8).map((element) => element.textContent ?? ''))) {
+    for (const text of await groups.evaluateAll((elements) =>
+      elements.slice(0, 8).map((element) => element.textContent ?? ''),
+    )) {
       expect(text).toContain('Appartement');
     }
     await groups.first().getByRole('button').first().click();
@@ -72,9 +76,15 @@ test.describe('real-estate panel', () => {
     await page.screenshot({ path: 'tests/e2e/screenshots/real-estate-filtered-group.png' });
     await groups.first().getByRole('button', { name: 'Centrer sur la carte' }).click();
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __zonalyseMap: { map: { getZoom(): number } } }).__zonalyseMap.map.getZoom()), {
-        timeout: 10_000,
-      })
+      .poll(
+        () =>
+          page.evaluate(() =>
+            (window as unknown as { __zonalyseMap: { map: { getZoom(): number } } }).__zonalyseMap.map.getZoom(),
+          ),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBeGreaterThan(15.5);
 
     // A 10-minute walk created in the perimeter panel (« Zone 2 », the new active zone): a smaller zone, fewer sales.
@@ -106,7 +116,9 @@ test.describe('real-estate panel', () => {
           () =>
             (
               window as unknown as { __zonalyseMap: { map: { queryRenderedFeatures(options: object): unknown[] } } }
-            ).__zonalyseMap.map.queryRenderedFeatures({ layers: ['real-estate-clusters-circle', 'real-estate-clusters-single'] }).length,
+            ).__zonalyseMap.map.queryRenderedFeatures({
+              layers: ['real-estate-clusters-circle', 'real-estate-clusters-single'],
+            }).length,
         ),
       )
       .toBeGreaterThan(5);

@@ -120,8 +120,12 @@ function squareInsideLayer(page: Page, layer: string, size: number): Promise<{ x
             [x - half, y - half],
             [x + half, y + half],
           ]) as unknown as { id?: unknown; layer: { id: string; type: string } }[];
-          const areas = new Set(features.filter((feature) => feature.layer.id === layerId).map((feature) => feature.id));
-          const clear = features.every((feature) => feature.layer.type === 'fill' || feature.layer.type === 'background');
+          const areas = new Set(
+            features.filter((feature) => feature.layer.id === layerId).map((feature) => feature.id),
+          );
+          const clear = features.every(
+            (feature) => feature.layer.type === 'fill' || feature.layer.type === 'background',
+          );
           const centre = map.queryRenderedFeatures([x, y], { layers: [layerId] });
           if (clear && areas.size === 1 && centre.length === 1) return { x, y };
         }

@@ -31,7 +31,12 @@ export async function pickEleventhArrondissement(page: Page): Promise<void> {
   await tree.getByRole('button', { name: 'Déplier Île-de-France' }).click();
   await tree.getByRole('button', { name: 'Déplier Paris (75)' }).click();
   await tree.getByRole('button', { name: /^Paris 11e.*\(75111\)$/ }).click();
-  await expect(tree.getByRole('treeitem', { name: /Paris 11e/ }).locator('.tree__check').first()).toBeVisible();
+  await expect(
+    tree
+      .getByRole('treeitem', { name: /Paris 11e/ })
+      .locator('.tree__check')
+      .first(),
+  ).toBeVisible();
   await perimeter.getByRole('button', { name: '← Retour' }).click();
 }
 
