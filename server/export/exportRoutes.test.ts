@@ -16,6 +16,13 @@ import { buildTestApp } from '../../tests/support/testApp';
 import { tierSessionCookie } from '../../tests/support/proSession';
 import { openDemoDatabase, testDatabaseKinds } from '../../tests/support/testDatabase';
 import type { Database } from '../db/Database';
+import { hashSecret, randomSecret } from '../account/secretTokens';
+import {
+  MAX_SHARE_REQUEST_BYTES,
+  type ExportShareAnswer,
+  type ExportShareCreated,
+} from '../../kernel/export/exportShare';
+import { insertExportShare } from './exportShareRepository';
 
 /** The three figures the files must hold, as the API's own endpoints answer them for the 11e. */
 interface ApiFigures {
@@ -308,5 +315,108 @@ describe.each(testDatabaseKinds())('POST /api/export on %s', (kind) => {
     expect(response.rawPayload.toString('utf8')).toContain(
       'Revenu disponible médian par unité de consommation;réservé à l’offre Pro',
     );
+  });
+
+  describe('shareable read-only link', () => {
+    const share = (cookie: string, payload: object) =>
+      app.inject({ method: 'POST', url: '/api/export/shares', headers: cookie ? { cookie } : {}, payload });
+    const read = (token: string) => app.inject({ method: 'GET', url: `/api/export/shares/${token}` });
+
+    it('freezes the figures with their sources and vintages, read back without an account', async () => {
+      const created = await share(pro, {
+        zone_ids: ['commune-75111'],
+        metric_ids: [...KEY_METRICS, 'revenue.median', 'public_services.total'],
+        expires_in_days: 30,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { token, path, expires_at } = created.json<ExportShareCreated>();
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(path).toBe(`/partage/${token}`);
+      expect(Date.parse(expires_at ?? '') - Date.now()).toBeGreaterThan(29 * 86_400_000);
+      // Only the token's hash is kept.
+      const { rows } = await database.query<{ token_hash: string }>('SELECT token_hash FROM export_shares');
+      expect(rows.map((row) => row.token_hash)).toContain(hashSecret(token));
+      expect(rows.map((row) => row.token_hash)).not.toContain(token);
+
+      const answer = await read(token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers['cache-control']).toBe('private, no-store');
+      const { snapshot } = answer.json<ExportShareAnswer>();
+      expect(snapshot.zones).toEqual([{ name: 'Paris 11e Arrondissement', place: 'Commune 75111' }]);
+      const metric = (id: string) => snapshot.metrics.find((entry) => entry.id === id);
+      expect(metric('population.total')).toMatchObject({
+        label: 'Population',
+        unit: 'habitants',
+        category_label: 'Démographie',
+        producer: 'INSEE',
+      });
+      expect(metric('population.total')?.readings[0]?.value).toBeCloseTo(api.population, 6);
+      expect(metric('population.total')?.readings[0]?.vintage).toBeTruthy();
+      expect(metric('real_estate.apartment.median')?.readings[0]?.value).toBe(api.apartmentMedian);
+      expect(metric('real_estate.apartment.median')?.readings[0]?.vintage).toMatch(/^DVF \d{4}/);
+      expect(metric('businesses.total')?.readings[0]?.value).toBe(api.businesses);
+      expect(metric('public_services.total')?.source_label).toContain('service-public.fr');
+      expect(snapshot.datasets.length).toBeGreaterThan(0);
+      expect(Math.abs(Date.parse(snapshot.frozen_at) - Date.now())).toBeLessThan(600_000);
+    });
+
+    it('keeps what the tier may not see out of the snapshot, and counts the link as an export', async () => {
+      const usage = async () =>
+        (await app.inject({ method: 'GET', url: '/api/payments/usage', headers: { cookie: light } })).json<{
+          exports_used: number;
+        }>().exports_used;
+      const before = await usage();
+      const created = await share(light, { zone_ids: ['commune-75111'], metric_ids: ['revenue.median'] });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json<ExportShareCreated>().expires_at).toBeNull();
+      expect(await usage()).toBe(before + 1);
+      const { snapshot } = (await read(created.json<ExportShareCreated>().token)).json<ExportShareAnswer>();
+      expect(snapshot.metrics[0]?.readings[0]).toEqual({ value: null, vintage: null, locked: 'pro' });
+    });
+
+    it('answers 404 for an unknown or malformed token and 410 once expired', async () => {
+      const unknown = await read(randomSecret());
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().detail).toBe('Lien de partage introuvable : vérifiez l’adresse reçue');
+      expect((await read('pas-un-jeton')).statusCode).toBe(404);
+      const token = randomSecret();
+      const { rows } = await database.query<{ id: string }>('SELECT id FROM users LIMIT 1');
+      await insertExportShare(database, {
+        tokenHash: hashSecret(token),
+        userId: rows[0]?.id as string,
+        snapshot: { frozen_at: '2026-01-01T00:00:00.000Z', app_version: '0', zones: [], metrics: [], datasets: [] },
+        createdAt: new Date('2026-01-01T00:00:00Z'),
+        expiresAt: new Date('2026-01-08T00:00:00Z'),
+      });
+      const expired = await read(token);
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json().detail).toMatch(/^Ce lien de partage a expiré/);
+    });
+
+    it('refuses anonymous and Free, a zone of another user, bad fields and a body too large', async () => {
+      for (const cookie of ['', free]) {
+        const refused = await share(cookie, { zone_ids: ['commune-75111'], metric_ids: KEY_METRICS });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().detail).toBe(LIMIT_REACHED_MESSAGE);
+      }
+      expect((await share(pro, { zone_ids: ['commune-75111-other'], metric_ids: KEY_METRICS })).statusCode).toBe(404);
+      const noMetric = await share(pro, { zone_ids: ['commune-75111'], metric_ids: [] });
+      expect(noMetric.statusCode).toBe(400);
+      expect(noMetric.json().detail).toBe('corps « metric_ids » : sélectionnez au moins une métrique');
+      const badExpiry = await share(pro, {
+        zone_ids: ['commune-75111'],
+        metric_ids: KEY_METRICS,
+        expires_in_days: 4000,
+      });
+      expect(badExpiry.statusCode).toBe(400);
+      expect(badExpiry.json().detail).toBe('corps « expires_in_days » : au plus 365 jours');
+      const tooLarge = await share(pro, {
+        zone_ids: ['commune-75111'],
+        metric_ids: KEY_METRICS,
+        padding: 'x'.repeat(MAX_SHARE_REQUEST_BYTES),
+      });
+      expect(tooLarge.statusCode).toBe(413);
+      expect(tooLarge.json().detail).toBe('corps « body » : trop volumineux (limite 32 ko)');
+    });
   });
 });

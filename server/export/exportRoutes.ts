@@ -13,6 +13,15 @@ import { EXPORT_SOURCES, METRIC_CATALOGUE } from '../../kernel/export/metricCata
 import { ExportService } from './ExportService';
 import { ExportFileThread } from './ExportFileThread';
 import { csvExport } from './csvExport';
+import { ExportShareService } from './ExportShareService';
+import {
+  exportShareAnswerSchema,
+  exportShareCreatedSchema,
+  exportShareRequestSchema,
+  MAX_SHARE_REQUEST_BYTES,
+  shareTokenParametersSchema,
+} from '../../kernel/export/exportShare';
+import { notFound } from '../http/HttpError';
 
 const catalogueResponse = z.object({
   metrics: z.array(
@@ -37,6 +46,7 @@ const catalogueResponse = z.object({
 export const exportRoutes: RouteModule = (app, { database, clock }) => {
   const service = new ExportService(database);
   const thread = new ExportFileThread();
+  const shares = new ExportShareService(database, service);
   app.addHook('onClose', async () => thread.close());
 
   app.get(
@@ -90,17 +100,61 @@ export const exportRoutes: RouteModule = (app, { database, clock }) => {
       const document = await service.document(user, body, now, request);
       // A CSV is a few milliseconds of string joining; a workbook or a PDF is built off the event loop.
       const file = body.format === 'csv' ? csvExport(document) : await thread.build(document);
-      const name = exportFileName(
-        shortZoneNames(zones.map((zone) => zone.name)),
-        body.format,
-        now,
-      );
+      const name = exportFileName(shortZoneNames(zones.map((zone) => zone.name)), body.format, now);
       return reply
         .type(EXPORT_CONTENT_TYPES[body.format])
         .header('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
         .header('X-Export-File-Name', name)
         .header('Cache-Control', 'no-store')
         .send(Buffer.from(file));
+    },
+  );
+
+  app.post(
+    '/export/shares',
+    {
+      ...documented({
+        tag: 'export',
+        summary: 'Crée un lien de partage en lecture seule : les chiffres choisis des zones, figés',
+        description:
+          'Mêmes règles que l’export (403 « Limite atteinte » pour un visiteur anonyme ou l’offre Gratuite, compté ' +
+          'dans les exports du mois ; 404 pour une zone d’un autre utilisateur). Le jeton n’est montré qu’une fois ' +
+          '(la base n’en garde que l’empreinte SHA-256) ; `expires_in_days` (1 à 365, null : sans expiration). ' +
+          `Corps limité à ${MAX_SHARE_REQUEST_BYTES / 1024} ko (413 au-delà).`,
+        body: exportShareRequestSchema,
+        status: 201,
+        response: exportShareCreatedSchema,
+      }),
+      bodyLimit: MAX_SHARE_REQUEST_BYTES,
+    },
+    async (request, reply) => {
+      const body = parseInput(exportShareRequestSchema, request.body, 'body');
+      const user = request.user;
+      if (!user || !canExport(user)) throw limitReached({ tier: accessLevelOf(user) });
+      service.metricsOf(body.metric_ids);
+      await service.zonesOf(user, body.zone_ids);
+      const now = clock ? clock() : new Date();
+      await consumeExportQuota(database, user, now);
+      const created = await shares.create(user, body, now, request);
+      return reply.status(201).header('Cache-Control', 'no-store').send(created);
+    },
+  );
+
+  app.get(
+    '/export/shares/:token',
+    documented({
+      tag: 'export',
+      summary:
+        'Lit une étude partagée (sans compte) : zones, chiffres par catégorie avec source et millésime, date figée',
+      description: '404 pour un jeton inconnu ou mal formé, 410 pour un lien expiré.',
+      params: shareTokenParametersSchema,
+      response: exportShareAnswerSchema,
+    }),
+    async (request, reply) => {
+      const parsed = shareTokenParametersSchema.safeParse(request.params);
+      if (!parsed.success) throw notFound('Lien de partage introuvable : vérifiez l’adresse reçue');
+      const answer = await shares.read(parsed.data.token, clock ? clock() : new Date());
+      return reply.header('Cache-Control', 'private, no-store').header('X-Robots-Tag', 'noindex').send(answer);
     },
   );
 };

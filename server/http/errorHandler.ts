@@ -31,7 +31,7 @@ function frenchDetail(error: FastifyError, bodyLimit: number): string {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'corps « body » : vide alors que l’en-tête content-type annonce du JSON';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return `corps « body » : trop volumineux (limite ${Math.round(bodyLimit / 1024 / 1024)} Mo)`;
+      return `corps « body » : trop volumineux (limite ${bodyLimit >= 1024 * 1024 ? `${Math.round(bodyLimit / 1024 / 1024)} Mo` : `${Math.round(bodyLimit / 1024)} ko`})`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'en-tête « content-type » : type de contenu non pris en charge (application/json attendu)';
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':

@@ -14,6 +14,7 @@ const VerifyEmailPage = lazy(() => import('./screens/VerifyEmailPage'));
 const ResetPasswordPage = lazy(() => import('./screens/ResetPasswordPage'));
 const TestCheckoutPage = lazy(() => import('./screens/TestCheckoutPage'));
 const TestPortalPage = lazy(() => import('./screens/TestPortalPage'));
+const SharedStudyPage = lazy(() => import('../features/export/SharedStudyPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -124,6 +125,14 @@ export const router = createBrowserRouter([
         element: (
           <Page>
             <TestPortalPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'partage/:token',
+        element: (
+          <Page>
+            <SharedStudyPage />
           </Page>
         ),
       },

@@ -48,9 +48,11 @@ async function apiFigures(page: Page): Promise<ApiFigures> {
   const businesses = await page.request.post('/api/v1/business/zone-statistics', {
     data: { commune_code: ELEVENTH },
   });
-  const snapshot = ((await realEstate.json()) as {
-    market_snapshot?: { by_type: { type_local: string; median: number }[] };
-  }).market_snapshot;
+  const snapshot = (
+    (await realEstate.json()) as {
+      market_snapshot?: { by_type: { type_local: string; median: number }[] };
+    }
+  ).market_snapshot;
   const figures = {
     population: aggregateDemographics((await demographics.json()) as DemographicsAnswer).population.total as number,
     apartmentMedian: snapshot?.by_type.find((entry) => entry.type_local === 'Appartement')?.median as number,
@@ -79,8 +81,9 @@ async function exportAs(panel: Locator, page: Page, format: string, folder: stri
 }
 
 test.describe('export against the real server', () => {
-  test('a Light user: two arrondissements → metrics chosen in the tree → CSV, XLSX and PDF downloaded and read back', async ({
+  test('a Light user: two arrondissements → metrics chosen in the tree → CSV, XLSX and PDF downloaded and read back, then a shared link opened without an account', async ({
     page,
+    browser,
   }) => {
     test.setTimeout(300_000);
     const folder = mkdtempSync(join(tmpdir(), 'zonalyse-export-e2e-'));
@@ -222,6 +225,56 @@ test.describe('export against the real server', () => {
     expect(gisZones[0]?.properties['businesses.total']).toBe(api.businesses);
     expect(collection.features.filter((feature) => feature.properties.niveau === 'iris').length).toBeGreaterThan(80);
     await page.screenshot({ path: 'tests/e2e/screenshots/export-panel-done.png' });
+
+    // A shareable read-only link of the same figures, copied from the panel.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const share = panel.getByRole('region', { name: 'Lien de partage' });
+    await share.getByLabel('Expiration').selectOption('7');
+    await share.getByRole('button', { name: 'Créer un lien de partage' }).click();
+    const address = share.getByRole('textbox', { name: 'Adresse du lien de partage' });
+    await expect(address).toHaveValue(/\/partage\/[A-Za-z0-9_-]{43}$/, { timeout: 60_000 });
+    await expect(share.getByText(/^Valable jusqu’au \d{1,2} \S+ \d{4}\.$/)).toBeVisible();
+    await share.getByRole('button', { name: 'Copier' }).click();
+    await expect(share.getByRole('button', { name: 'Copié' })).toBeVisible();
+    const link = await address.inputValue();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await panel.screenshot({ path: 'tests/e2e/screenshots/export-share-panel.png' });
+
+    // Opened in a fresh browser without any session: the zones, the figures by category with sources and vintages.
+    const visitor = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+    try {
+      const shared = await visitor.newPage();
+      await shared.goto(link);
+      await expect(shared.getByRole('heading', { name: 'Étude partagée', level: 1 })).toBeVisible();
+      await expect(shared.getByText(/^Chiffres figés le \d{1,2} \S+ \d{4}/)).toBeVisible();
+      const zonesCard = shared.getByRole('region', { name: 'Zones' });
+      await expect(zonesCard).toContainText('Paris 11e Arrondissement');
+      await expect(zonesCard).toContainText('Paris 12e Arrondissement');
+      const demography = shared.getByRole('region', { name: 'Démographie' });
+      const populationRow = demography.getByRole('row', { name: /^Population Population/ });
+      await expect(populationRow.getByRole('cell').first()).toHaveText(french(api.population).replace(/ /g, '\u202f'));
+      await expect(populationRow).toContainText('INSEE');
+      await expect(populationRow).toContainText(/RP \d{4}|\d{4}/);
+      const medianRow = shared
+        .getByRole('region', { name: 'Immobilier (DVF)' })
+        .getByRole('row', { name: /^Prix médian au m² des appartements/ });
+      await expect(medianRow.getByRole('cell').first()).toHaveText(french(api.apartmentMedian).replace(/ /g, '\u202f'));
+      await expect(medianRow).toContainText(/DVF \d{4}/);
+      const businessesRow = shared
+        .getByRole('region', { name: 'Entreprises' })
+        .getByRole('row', { name: /^Établissements Ensemble/ })
+        .first();
+      await expect(businessesRow.getByRole('cell').first()).toHaveText(french(api.businesses).replace(/ /g, '\u202f'));
+      // Read-only and anonymous: no session cookie in this browser, nothing to edit.
+      expect(await visitor.cookies()).toEqual([]);
+      await expect(shared.getByRole('button', { name: /Exporter|Créer/ })).toHaveCount(0);
+      await shared.screenshot({ path: 'tests/e2e/screenshots/export-shared-study.png', fullPage: true });
+      // An unknown link says so.
+      await shared.goto(link.replace(/[A-Za-z0-9_-]{43}$/, 'A'.repeat(43)));
+      await expect(shared.getByRole('alert')).toContainText('Lien de partage introuvable');
+    } finally {
+      await visitor.close();
+    }
 
     // The same panel in the dark theme, chosen in the settings: the open panels and the zones come back.
     await page.goto('/settings');

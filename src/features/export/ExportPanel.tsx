@@ -5,7 +5,8 @@ import { selectAccessLevel } from '../subscription/subscriptionSlice';
 import { EmptyState } from '../../ui/EmptyState';
 import { METRIC_CATALOGUE, metricTree, EXPORT_SOURCES } from '../../../kernel/export/metricCatalogue';
 import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, shortZoneNames } from '../../../kernel/export/exportSchemas';
-import { exportActions, selectExport } from './exportSlice';
+import { SHARE_EXPIRY_DAYS } from '../../../kernel/export/exportShare';
+import { exportActions, selectExport, type ExportState } from './exportSlice';
 import './export.css';
 
 const ORDER = METRIC_CATALOGUE.map((metric) => metric.id);
@@ -179,6 +180,80 @@ function MetricChecklist({
   );
 }
 
+const expiryDay = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
+
+/** 'Créer un lien de partage': the selection's figures frozen behind a read-only link, and its copy button. */
+function ShareLink({
+  share,
+  disabled,
+  onCreate,
+}: {
+  share: ExportState['share'];
+  disabled: boolean;
+  onCreate: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const expiryId = useId();
+  return (
+    <section className="export-share" aria-label="Lien de partage">
+      <h3 className="export-share__title">Lien de partage en lecture seule</h3>
+      <p className="export-muted">
+        Les chiffres choisis sont figés avec leurs sources et millésimes ; le lien s’ouvre sans compte.
+      </p>
+      <div className="export-share__expiry">
+        <label htmlFor={expiryId}>Expiration</label>
+        <select
+          id={expiryId}
+          value={share.expiresInDays ?? ''}
+          onChange={(event) =>
+            dispatch(exportActions.shareExpiryChosen(event.target.value === '' ? null : Number(event.target.value)))
+          }
+        >
+          {SHARE_EXPIRY_DAYS.map((days) => (
+            <option key={days} value={days}>
+              {days === 365 ? '1 an' : `${days} jours`}
+            </option>
+          ))}
+          <option value="">Jamais</option>
+        </select>
+      </div>
+      <button
+        type="button"
+        className="button button--block"
+        disabled={disabled || share.status === 'creating'}
+        onClick={onCreate}
+      >
+        {share.status === 'creating' ? 'Création du lien…' : 'Créer un lien de partage'}
+      </button>
+      {share.status === 'created' && share.url ? (
+        <>
+          <div className="export-share__link">
+            <input
+              type="text"
+              readOnly
+              value={share.url}
+              aria-label="Adresse du lien de partage"
+              onFocus={(event) => event.target.select()}
+            />
+            <button type="button" className="button" onClick={() => dispatch(exportActions.shareCopyRequested())}>
+              {share.copied ? 'Copié' : 'Copier'}
+            </button>
+          </div>
+          <p className="export-muted" role="status">
+            {share.copied ? 'Lien copié dans le presse-papiers. ' : ''}
+            {share.expiresAt ? `Valable jusqu’au ${expiryDay.format(new Date(share.expiresAt))}.` : 'Sans expiration.'}
+          </p>
+        </>
+      ) : null}
+      {share.status === 'error' && share.error ? (
+        <p className="export-error" role="alert">
+          {share.error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 const GATE_MESSAGES = {
   anonymous: 'Créez un compte gratuit pour accéder à cette fonctionnalité',
   free: 'Passez à l’offre Light pour accéder à cette fonctionnalité',
@@ -189,7 +264,7 @@ export default function ExportPanel() {
   const dispatch = useAppDispatch();
   const zones = useAppSelector(selectSelectedZones);
   const level = useAppSelector(selectAccessLevel);
-  const { selectedMetricIds, format, status, progress, error, fileName } = useAppSelector(selectExport);
+  const { selectedMetricIds, format, status, progress, error, fileName, share } = useAppSelector(selectExport);
   const selected = useMemo(() => new Set(selectedMetricIds), [selectedMetricIds]);
   const busy = status === 'building' || status === 'downloading';
   useEffect(() => {
@@ -264,6 +339,11 @@ export default function ExportPanel() {
           {error}
         </p>
       ) : null}
+      <ShareLink
+        share={share}
+        disabled={selectedMetricIds.length === 0}
+        onCreate={() => dispatch(exportActions.shareRequested({ zoneIds: zones.map((zone) => zone.id) }))}
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { channel, type Channel } from 'redux-saga';
 import { call, fork, getContext, put, select, take, takeLatest } from 'redux-saga/effects';
 import type { ExportApi, ExportedFile } from './exportApi';
 import { exportActions, selectExport, type ExportState } from './exportSlice';
+import type { ExportShareAnswer, ExportShareCreated } from '../../../kernel/export/exportShare';
 
 type ProgressMessage = { share: number | null };
 
@@ -34,6 +35,45 @@ function* runExport(action: PayloadAction<{ zoneIds: string[] }>) {
   }
 }
 
+/** Freezes the selection's figures on the server and keeps the link's full address. */
+function* createShare(action: PayloadAction<{ zoneIds: string[] }>) {
+  const api = (yield getContext('exportApi')) as ExportApi;
+  const { selectedMetricIds, share } = (yield select(selectExport)) as ExportState;
+  try {
+    const created = (yield call([api, api.createShare], {
+      zone_ids: action.payload.zoneIds,
+      metric_ids: selectedMetricIds,
+      expires_in_days: share.expiresInDays,
+    })) as ExportShareCreated;
+    const url = (yield call([api, api.absoluteUrl], created.path)) as string;
+    yield put(exportActions.shareCreated({ url, expiresAt: created.expires_at }));
+  } catch (error) {
+    yield put(exportActions.shareFailed(error instanceof Error ? error.message : 'Une erreur est survenue'));
+  }
+}
+
+function* copyShare() {
+  const api = (yield getContext('exportApi')) as ExportApi;
+  const { share } = (yield select(selectExport)) as ExportState;
+  if (!share.url) return;
+  try {
+    yield call([api, api.copyText], share.url);
+    yield put(exportActions.shareCopied());
+  } catch {
+    yield put(exportActions.shareFailed('La copie a échoué : sélectionnez l’adresse et copiez-la à la main'));
+  }
+}
+
+function* readSharedStudy(action: PayloadAction<string>) {
+  const api = (yield getContext('exportApi')) as ExportApi;
+  try {
+    const answer = (yield call([api, api.readShare], action.payload)) as ExportShareAnswer;
+    yield put(exportActions.sharedStudyLoaded(answer));
+  } catch (error) {
+    yield put(exportActions.sharedStudyFailed(error instanceof Error ? error.message : 'Une erreur est survenue'));
+  }
+}
+
 function* prepare() {
   const api = (yield getContext('exportApi')) as ExportApi;
   yield call([api, api.prepare]);
@@ -42,4 +82,7 @@ function* prepare() {
 export function* exportSaga() {
   yield takeLatest(exportActions.panelOpened.type, prepare);
   yield takeLatest(exportActions.exportRequested.type, runExport);
+  yield takeLatest(exportActions.shareRequested.type, createShare);
+  yield takeLatest(exportActions.shareCopyRequested.type, copyShare);
+  yield takeLatest(exportActions.sharedStudyRequested.type, readSharedStudy);
 }

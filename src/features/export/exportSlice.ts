@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ExportFormat } from '../../../kernel/export/exportSchemas';
+import type { ExportShareAnswer } from '../../../kernel/export/exportShare';
 
 export type ExportStatus = 'idle' | 'building' | 'downloading' | 'done' | 'error';
 
@@ -12,6 +13,23 @@ export interface ExportState {
   progress: number | null;
   error: string | null;
   fileName: string | null;
+  /** The shareable link of the panel's selection: its creation, the address and whether it was copied. */
+  share: {
+    status: 'idle' | 'creating' | 'created' | 'error';
+    /** Days before the link stops working; null: never. */
+    expiresInDays: number | null;
+    url: string | null;
+    expiresAt: string | null;
+    copied: boolean;
+    error: string | null;
+  };
+  /** A shared study opened at /partage/{token} (read-only, no account needed). */
+  sharedStudy: {
+    status: 'idle' | 'loading' | 'loaded' | 'error';
+    token: string | null;
+    answer: ExportShareAnswer | null;
+    error: string | null;
+  };
 }
 
 const initialState: ExportState = {
@@ -21,6 +39,8 @@ const initialState: ExportState = {
   progress: null,
   error: null,
   fileName: null,
+  share: { status: 'idle', expiresInDays: 30, url: null, expiresAt: null, copied: false, error: null },
+  sharedStudy: { status: 'idle', token: null, answer: null, error: null },
 };
 
 export const exportSlice = createSlice({
@@ -60,6 +80,31 @@ export const exportSlice = createSlice({
       state.status = 'error';
       state.progress = null;
       state.error = action.payload;
+    },
+    shareExpiryChosen(state, action: PayloadAction<number | null>) {
+      state.share.expiresInDays = action.payload;
+    },
+    shareRequested(state, _action: PayloadAction<{ zoneIds: string[] }>) {
+      state.share = { ...state.share, status: 'creating', url: null, expiresAt: null, copied: false, error: null };
+    },
+    shareCreated(state, action: PayloadAction<{ url: string; expiresAt: string | null }>) {
+      state.share = { ...state.share, status: 'created', ...action.payload, copied: false, error: null };
+    },
+    shareFailed(state, action: PayloadAction<string>) {
+      state.share = { ...state.share, status: 'error', url: null, error: action.payload };
+    },
+    shareCopyRequested() {},
+    shareCopied(state) {
+      state.share.copied = true;
+    },
+    sharedStudyRequested(state, action: PayloadAction<string>) {
+      state.sharedStudy = { status: 'loading', token: action.payload, answer: null, error: null };
+    },
+    sharedStudyLoaded(state, action: PayloadAction<ExportShareAnswer>) {
+      state.sharedStudy = { ...state.sharedStudy, status: 'loaded', answer: action.payload, error: null };
+    },
+    sharedStudyFailed(state, action: PayloadAction<string>) {
+      state.sharedStudy = { ...state.sharedStudy, status: 'error', answer: null, error: action.payload };
     },
   },
 });
