@@ -1,5 +1,6 @@
 import type { ExportFormat } from './exportSchemas';
 import type { MetricReading } from './metricCatalogue';
+import type { ExportSpecial } from './specialExports';
 
 /** One zone of the study: its name, where it is, and how well the data cover it. */
 export interface ExportZone {
@@ -58,6 +59,8 @@ export interface ExportDocument {
   basemap?: { name: string; geometry: ExportGeometry }[];
   /** The GIS formats only: the zones' geometries (zones' order) and their IRIS with their figures. */
   gis?: { zones: ExportGeometry[]; iris: ExportIris[] };
+  /** The special entries chosen (the map view, the choropleth shown), as the browser captured them. */
+  special?: ExportSpecial;
   /** The request as sent, so the same study can be re-run. */
   request: { zone_ids: string[]; metric_ids: string[]; format: ExportFormat };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { METRIC_CATALOGUE } from './metricCatalogue';
+import { choroplethShownSchema, mapViewSchema, SPECIAL_EXPORTS } from './specialExports';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf', 'geojson', 'fgb'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -36,8 +37,15 @@ export const exportRequestSchema = z.object({
   metric_ids: z
     .array(z.string().trim().min(1).max(120))
     .min(1, 'sélectionnez au moins une métrique')
-    .max(METRIC_CATALOGUE.length, `au plus ${METRIC_CATALOGUE.length} métriques`),
+    .max(
+      METRIC_CATALOGUE.length + SPECIAL_EXPORTS.length,
+      `au plus ${METRIC_CATALOGUE.length + SPECIAL_EXPORTS.length} métriques`,
+    ),
   format: z.enum(EXPORT_FORMATS, { message: 'format attendu : csv, xlsx, pdf, geojson ou fgb' }),
+  /** With 'special.map_view': the map as the browser displays it. */
+  map_view: mapViewSchema.optional(),
+  /** With 'special.choropleth': the choropleth shown, null when none is. */
+  choropleth: choroplethShownSchema.nullable().optional(),
 });
 export type ExportRequest = z.output<typeof exportRequestSchema>;
 

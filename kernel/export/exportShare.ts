@@ -19,15 +19,17 @@ export const MAX_SHARE_REQUEST_BYTES = 32 * 1024;
 export const MAX_SHARE_SNAPSHOT_BYTES = 512 * 1024;
 
 /** `POST /api/export/shares`: the export's zones and metrics, and when the link stops working. */
-export const exportShareRequestSchema = exportRequestSchema.omit({ format: true }).extend({
-  expires_in_days: z
-    .number()
-    .int('nombre entier de jours attendu')
-    .min(1, 'au moins 1 jour')
-    .max(MAX_SHARE_EXPIRY_DAYS, `au plus ${MAX_SHARE_EXPIRY_DAYS} jours`)
-    .nullable()
-    .default(null),
-});
+export const exportShareRequestSchema = exportRequestSchema
+  .omit({ format: true, map_view: true, choropleth: true })
+  .extend({
+    expires_in_days: z
+      .number()
+      .int('nombre entier de jours attendu')
+      .min(1, 'au moins 1 jour')
+      .max(MAX_SHARE_EXPIRY_DAYS, `au plus ${MAX_SHARE_EXPIRY_DAYS} jours`)
+      .nullable()
+      .default(null),
+  });
 export type ExportShareRequest = z.output<typeof exportShareRequestSchema>;
 
 export const shareTokenParametersSchema = z.object({

@@ -72,6 +72,8 @@ export const METRIC_UNITS = [
   'étab./km²',
   'km²',
   'services',
+  'pour 1 000 hab.',
+  'pour 10 000 hab.',
 ] as const;
 export type MetricUnit = (typeof METRIC_UNITS)[number];
 
@@ -536,6 +538,53 @@ add(
   ]),
 );
 
+/** The census population of the zone and its vintage, null when the census is not loaded. */
+const censusPopulation = (figures: ZoneFigures) => {
+  const population = figures.demographics?.population;
+  return population?.available && population.total !== null && population.total > 0
+    ? { total: population.total, vintage: population.vintage_label }
+    : null;
+};
+/** Counts per `per` inhabitants: a figure of the zone's own base over its census population. */
+const perInhabitants = (count: number, population: number, per: number) => (count / population) * per;
+const joinedVintage = (...vintages: (string | null)[]) => vintages.filter(Boolean).join(' ; ') || null;
+
+/**
+ * The competition index of the businesses panel: establishments per 1,000 inhabitants of the zone, in all and
+ * per NAF section; 'non disponible' when either the establishments or the census are not loaded.
+ */
+const competition =
+  (pick: (statistics: NonNullable<ZoneFigures['businesses']>) => number) =>
+  (figures: ZoneFigures): MetricReading => {
+    const population = censusPopulation(figures);
+    if (!figures.businesses || figures.businesses.sources.length === 0 || !population) {
+      return { value: null, vintage: null };
+    }
+    return {
+      value: perInhabitants(pick(figures.businesses), population.total, 1_000),
+      vintage: joinedVintage(businessVintage(figures), population.vintage),
+    };
+  };
+add('businesses', 'Indice de concurrence (pour 1 000 habitants)', 'establishments', [
+  [
+    'businesses.competition.total',
+    'Établissements pour 1 000 habitants',
+    'pour 1 000 hab.',
+    1,
+    competition((s) => s.total_businesses),
+  ],
+  ...NAF_SECTIONS.map(
+    (section) =>
+      [
+        `businesses.competition.${section.code.toLowerCase()}`,
+        `${section.code} — ${section.name}, pour 1 000 habitants`,
+        'pour 1 000 hab.',
+        2,
+        competition((s) => s.section_breakdown.find((entry) => entry.section_code === section.code)?.count ?? 0),
+      ] as [string, string, MetricUnit, number, MetricDefinition['read']],
+  ),
+]);
+
 // ——— Services publics
 const publicServicesVintage = (figures: ZoneFigures) => {
   const vintages = [
@@ -566,6 +615,42 @@ add(
   ]),
 );
 
+/**
+ * Coverage: services per 10,000 inhabitants of the zone (the served-population table's rate), in all and per
+ * category; 'non disponible' when the services or the census are not loaded.
+ */
+const coverage =
+  (pick: (analysis: NonNullable<ZoneFigures['publicServices']>) => number) =>
+  (figures: ZoneFigures): MetricReading => {
+    const population = censusPopulation(figures);
+    if (!figures.publicServices || figures.publicServices.sources.length === 0 || !population) {
+      return { value: null, vintage: null };
+    }
+    return {
+      value: perInhabitants(pick(figures.publicServices), population.total, 10_000),
+      vintage: joinedVintage(publicServicesVintage(figures), population.vintage),
+    };
+  };
+add('public_services', 'Couverture (pour 10 000 habitants)', 'public-services', [
+  [
+    'public_services.coverage.total',
+    'Services publics pour 10 000 habitants',
+    'pour 10 000 hab.',
+    2,
+    coverage((a) => a.total_services),
+  ],
+  ...PUBLIC_SERVICE_CATEGORY_IDS.map(
+    (id) =>
+      [
+        `public_services.coverage.${id}`,
+        `${PUBLIC_SERVICE_CATEGORIES[id].name}, pour 10 000 habitants`,
+        'pour 10 000 hab.',
+        2,
+        coverage((a) => a.categories.find((category) => category.category === id)?.count ?? 0),
+      ] as [string, string, MetricUnit, number, MetricDefinition['read']],
+  ),
+]);
+
 // ——— Immobilier
 const realEstate =
   (pick: (statistics: NonNullable<ZoneFigures['realEstate']>) => number | null | undefined) =>
@@ -579,7 +664,13 @@ const yearly = (statistics: NonNullable<ZoneFigures['realEstate']>) =>
   statistics.temporal_series.filter((point) => point.median_price_per_m2 !== null);
 
 add('real_estate', 'Transactions', 'dvf', [
-  ['real_estate.transactions', 'Mutations enregistrées (toutes natures, tous biens)', 'ventes', 0, realEstate((s) => s.total_transactions)],
+  [
+    'real_estate.transactions',
+    'Mutations enregistrées (toutes natures, tous biens)',
+    'ventes',
+    0,
+    realEstate((s) => s.total_transactions),
+  ],
   ['real_estate.sales', 'Ventes avec un prix', 'ventes', 0, realEstate((s) => s.price_statistics.count)],
   ['real_estate.average_price', 'Prix moyen d’une vente', '€', 0, realEstate((s) => s.price_statistics.avg)],
   ['real_estate.median_price', 'Prix médian d’une vente', '€', 0, realEstate((s) => s.price_statistics.median)],

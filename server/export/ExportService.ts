@@ -28,6 +28,7 @@ import type { DemographicsAnswer } from '../../kernel/demographics/demographicsR
 import { selectBasemapCommunes, selectIrisGeometries } from './exportRepository';
 import { GIS_FORMATS, shortZoneNames, type ExportRequest } from '../../kernel/export/exportSchemas';
 import type { ZoneFigures } from '../../kernel/export/zoneFigures';
+import { isSpecialExportId, type ExportSpecial } from '../../kernel/export/specialExports';
 
 const APP_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
@@ -98,14 +99,25 @@ export class ExportService {
     this.publicServices = new PublicServicesService(database);
   }
 
-  /** 400 naming the first unknown metric ids. */
+  /** The catalogue's metrics of the request (the special entries apart); 400 naming the unknown ids. */
   metricsOf(ids: readonly string[]): MetricDefinition[] {
-    const unknown = ids.filter((id) => !metricById(id));
+    const unknown = ids.filter((id) => !metricById(id) && !isSpecialExportId(id));
     if (unknown.length > 0) {
       const message = `métrique inconnue « ${unknown.slice(0, 5).join(', ')} »`;
       throw badRequest(`corps « metric_ids » : ${message}`, { errors: [{ field: 'metric_ids', message }] });
     }
-    return [...new Set(ids)].map((id) => metricById(id) as MetricDefinition);
+    return [...new Set(ids)].filter((id) => !isSpecialExportId(id)).map((id) => metricById(id) as MetricDefinition);
+  }
+
+  /** The special entries chosen, with what the browser captured of the map (null when it showed none). */
+  specialOf(request: ExportRequest): ExportSpecial | undefined {
+    const chosen = [...new Set(request.metric_ids.filter(isSpecialExportId))];
+    if (chosen.length === 0) return undefined;
+    return {
+      chosen,
+      mapView: chosen.includes('special.map_view') ? (request.map_view ?? null) : null,
+      choropleth: chosen.includes('special.choropleth') ? (request.choropleth ?? null) : null,
+    };
   }
 
   /** The user's zones of the request, in its order; 404 for a zone that is not theirs. */
@@ -246,6 +258,7 @@ export class ExportService {
     const analysed: AnalysedZone[] = [];
     for (const zone of zones) analysed.push(await this.figuresOf(zone, user, httpRequest));
     const names = shortZoneNames(zones.map((zone) => zone.name));
+    const special = this.specialOf(request);
     return {
       format: request.format,
       zones: analysed.map((entry, index) => ({ ...entry.exportZone, name: names[index] ?? entry.exportZone.name })),
@@ -256,6 +269,7 @@ export class ExportService {
       datasets,
       ...(GIS_FORMATS.has(request.format) ? { gis: await this.gisOf(analysed, metrics) } : {}),
       ...(request.format === 'pdf' ? { basemap: await this.basemapOf(analysed) } : {}),
+      ...(special ? { special } : {}),
       generatedAt: now.toISOString(),
       appVersion: APP_VERSION,
       request: {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { crc32, deflateSync } from 'node:zlib';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,49 @@ interface ApiFigures {
 
 const ELEVENTH = '75111';
 const KEY_METRICS = ['population.total', 'real_estate.apartment.median', 'businesses.total'];
+
+/** A real PNG of `width` × `height` pixels of one colour, as a data URL (what the map's canvas gives). */
+function pngDataUrl(width: number, height: number): string {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const check = Buffer.alloc(4);
+    check.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, check]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0x31, 0x82, 0xbd]))]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+const MAP_VIEW = {
+  image: pngDataUrl(64, 40),
+  width: 64,
+  height: 40,
+  bounds: { west: 2.36, south: 48.85, east: 2.4, north: 48.87 },
+  zoom: 13.5,
+};
+const CHOROPLETH = {
+  indicator: 'Densité de population',
+  unit: 'hab./km²',
+  level: 'IRIS',
+  source: 'INSEE : recensement par IRIS',
+  opacity: 70,
+  classes: [
+    { colour: '#eff3ff', label: '0 – 1 000' },
+    { colour: '#08519c', label: '≥ 25 000' },
+  ],
+};
 
 /** French number as the PDF prints it (thousands separated by a no-break space, read back as a space). */
 const french = (value: number) =>
@@ -315,6 +359,55 @@ describe.each(testDatabaseKinds())('POST /api/export on %s', (kind) => {
     expect(response.rawPayload.toString('utf8')).toContain(
       'Revenu disponible médian par unité de consommation;réservé à l’offre Pro',
     );
+  });
+
+  it('writes the special entries: the map as displayed and the choropleth shown, in the PDF and the workbook', async () => {
+    const metricIds = ['population.total', 'special.map_view', 'special.choropleth'];
+    const pdf = await exportFile(pro, {
+      zone_ids: ['commune-75111'],
+      metric_ids: metricIds,
+      format: 'pdf',
+      map_view: MAP_VIEW,
+      choropleth: CHOROPLETH,
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const path = join(folder, `carte-${kind}.pdf`);
+    writeFileSync(path, pdf.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+    expect(text).toContain('La carte telle qu’affichée');
+    expect(text).toContain('64 × 40 px, zoom 13,5');
+    expect(text).toContain('Densité de population (hab./km²) — niveau IRIS, opacité 70 %');
+    expect(text).toContain('à partir de 25 000 hab./km²');
+    expect(execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' })).toMatch(/\s64\s+40\s+rgb/);
+
+    const xlsx = await exportFile(pro, {
+      zone_ids: ['commune-75111'],
+      metric_ids: metricIds,
+      format: 'xlsx',
+      map_view: MAP_VIEW,
+      choropleth: null,
+    });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const map = workbook.getWorksheet('Carte') as ExcelJS.Worksheet;
+    const cells: unknown[] = [];
+    map.eachRow((row) => cells.push(row.getCell(1).value, row.getCell(2).value));
+    expect(cells).toContain('aucune visualisation appliquée à la carte');
+    expect(map.getImages()).toHaveLength(1);
+
+    // Only special entries in a CSV: nothing to write, said in French.
+    const csv = await exportFile(pro, { zone_ids: ['commune-75111'], metric_ids: ['special.map_view'], format: 'csv' });
+    expect(csv.statusCode).toBe(400);
+    expect(csv.json().detail).toMatch(/^corps « metric_ids » : la vue de la carte et la choroplèthe/);
+    const badImage = await exportFile(pro, {
+      zone_ids: ['commune-75111'],
+      metric_ids: metricIds,
+      format: 'pdf',
+      map_view: { ...MAP_VIEW, image: 'data:image/jpeg;base64,AAAA' },
+    });
+    expect(badImage.statusCode).toBe(400);
+    expect(badImage.json().detail).toContain('map_view.image');
   });
 
   describe('shareable read-only link', () => {

@@ -21,7 +21,7 @@ import {
   MAX_SHARE_REQUEST_BYTES,
   shareTokenParametersSchema,
 } from '../../kernel/export/exportShare';
-import { notFound } from '../http/HttpError';
+import { badRequest, notFound } from '../http/HttpError';
 
 const catalogueResponse = z.object({
   metrics: z.array(
@@ -93,7 +93,10 @@ export const exportRoutes: RouteModule = (app, { database, clock }) => {
       const body = parseInput(exportRequestSchema, request.body, 'body');
       const user = request.user;
       if (!user || !canExport(user)) throw limitReached({ tier: accessLevelOf(user) });
-      service.metricsOf(body.metric_ids);
+      if (service.metricsOf(body.metric_ids).length === 0 && body.format !== 'pdf' && body.format !== 'xlsx') {
+        const message = 'la vue de la carte et la choroplèthe ne s’exportent qu’en PDF ou Excel : ajoutez une métrique';
+        throw badRequest(`corps « metric_ids » : ${message}`, { errors: [{ field: 'metric_ids', message }] });
+      }
       const zones = await service.zonesOf(user, body.zone_ids);
       const now = clock ? clock() : new Date();
       await consumeExportQuota(database, user, now);
@@ -131,7 +134,10 @@ export const exportRoutes: RouteModule = (app, { database, clock }) => {
       const body = parseInput(exportShareRequestSchema, request.body, 'body');
       const user = request.user;
       if (!user || !canExport(user)) throw limitReached({ tier: accessLevelOf(user) });
-      service.metricsOf(body.metric_ids);
+      if (service.metricsOf(body.metric_ids).length === 0) {
+        const message = 'sélectionnez au moins une métrique du catalogue (la carte ne se partage pas)';
+        throw badRequest(`corps « metric_ids » : ${message}`, { errors: [{ field: 'metric_ids', message }] });
+      }
       await service.zonesOf(user, body.zone_ids);
       const now = clock ? clock() : new Date();
       await consumeExportQuota(database, user, now);

@@ -373,6 +373,93 @@ function sections(doc: Doc, document: ExportDocument, rows: ReturnType<typeof ro
   }
 }
 
+const coordinate = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+
+/** A legend class as the embedded font can print it ('≥ 25 000' has no glyph there: 'à partir de 25 000'). */
+const classLabel = (label: string) => label.replace(/^≥\s*/, 'à partir de ');
+
+/** The page of the special entries: the map as displayed (its PNG) and the choropleth shown with its classes. */
+function mapPage(doc: Doc, document: ExportDocument) {
+  const special = document.special;
+  if (!special) return;
+  doc.addPage();
+  heading(doc, 'La carte telle qu’affichée', 20);
+  if (special.chosen.includes('special.map_view')) {
+    const view = special.mapView;
+    if (view) {
+      const image = Buffer.from(view.image.slice(view.image.indexOf(',') + 1), 'base64');
+      const height = Math.min(420, (CONTENT_WIDTH * view.height) / view.width);
+      const width = (height * view.width) / view.height;
+      doc.image(image, PAGE.margin + (CONTENT_WIDTH - width) / 2, doc.y, { width, height });
+      doc.y += height + 6;
+      const { west, south, east, north } = view.bounds;
+      doc
+        .font('regular')
+        .fontSize(8)
+        .fillColor(MUTED)
+        .text(
+          `Vue de la carte au moment de l’export (${view.width} × ${view.height} px, zoom ${view.zoom.toFixed(1).replace('.', ',')}) : ` +
+            `longitudes ${coordinate.format(west)} à ${coordinate.format(east)}, latitudes ${coordinate.format(south)} à ${coordinate.format(north)}. ` +
+            'Fond de carte © contributeurs OpenStreetMap ; couches et zones : Zonalyse.',
+          PAGE.margin,
+          doc.y,
+          { width: CONTENT_WIDTH },
+        );
+    } else {
+      doc.font('regular').fontSize(10).fillColor(INK).text('La carte n’était pas affichée lors de l’export.');
+    }
+    doc.moveDown(1);
+  }
+  if (special.chosen.includes('special.choropleth')) {
+    ensureSpace(doc, 180);
+    heading(doc, 'Choroplèthe affichée', 12);
+    const shown = special.choropleth;
+    if (!shown) {
+      doc
+        .font('regular')
+        .fontSize(10)
+        .fillColor(INK)
+        .text('Aucune visualisation (choroplèthe) n’était appliquée à la carte lors de l’export.');
+      return;
+    }
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(
+        `${shown.indicator}${shown.unit ? ` (${shown.unit})` : ''} — niveau ${shown.level}, opacité ${shown.opacity} %`,
+      );
+    doc.moveDown(0.3);
+    for (const item of shown.classes) {
+      const y = doc.y;
+      doc
+        .save()
+        .rect(PAGE.margin, y + 1, 18, 10)
+        .fillOpacity(shown.opacity / 100)
+        .fill(item.colour)
+        .restore();
+      doc
+        .font('regular')
+        .fontSize(9)
+        .fillColor(INK)
+        .text(`${classLabel(item.label)}${shown.unit ? ` ${shown.unit}` : ''}`, PAGE.margin + 26, y + 1, {
+          width: 260,
+          continued: true,
+        })
+        .fillColor(MUTED)
+        .text(`   ${item.colour}`);
+      doc.y = Math.max(doc.y, y + 14);
+    }
+    doc.x = PAGE.margin;
+    doc
+      .moveDown(0.3)
+      .font('regular')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(`Hachures : donnée non disponible. Source : ${shown.source}`, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+  }
+}
+
 const QUALITY_LABELS = { complete: 'complète', partial: 'partielle', low: 'faible' } as const;
 
 function annex(doc: Doc, document: ExportDocument, rows: ReturnType<typeof rowsOf>) {
@@ -515,7 +602,8 @@ export function pdfExport(document: ExportDocument): Promise<Uint8Array> {
   });
   const rows = rowsOf(document);
   cover(doc, document);
-  keyFigures(doc, document, rows);
+  if (rows.length > 0) keyFigures(doc, document, rows);
+  mapPage(doc, document);
   sections(doc, document, rows);
   annex(doc, document, rows);
   pageNumbers(doc, document);

@@ -23,6 +23,64 @@ const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: 
  * The workbook: a sheet per category (metrics as rows, zones as columns, numbers typed as numbers with
  * French formats, units and vintages, frozen header), then 'Sources' (every dataset, vintage, licence).
  */
+/** The 'Carte' sheet of the special entries: the map as displayed and the choropleth's classes. */
+function mapSheet(workbook: ExcelJS.Workbook, document: ExportDocument) {
+  const special = document.special;
+  if (!special) return;
+  const sheet = workbook.addWorksheet('Carte');
+  sheet.columns = [
+    { header: 'Élément', key: 'item', width: 34 },
+    { header: 'Valeur', key: 'value', width: 60 },
+    { header: 'Couleur', key: 'colour', width: 12 },
+  ];
+  const header = sheet.getRow(1);
+  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  header.fill = HEADER_FILL;
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  if (special.chosen.includes('special.choropleth')) {
+    const shown = special.choropleth;
+    if (!shown) sheet.addRow({ item: 'Choroplèthe affichée', value: 'aucune visualisation appliquée à la carte' });
+    else {
+      sheet.addRow({
+        item: 'Choroplèthe affichée',
+        value: `${shown.indicator}${shown.unit ? ` (${shown.unit})` : ''}`,
+      });
+      sheet.addRow({ item: 'Niveau géographique', value: shown.level });
+      sheet.addRow({ item: 'Opacité', value: `${shown.opacity} %` });
+      shown.classes.forEach((entry, index) => {
+        const row = sheet.addRow({
+          item: `Classe ${index + 1}`,
+          value: `${entry.label}${shown.unit ? ` ${shown.unit}` : ''}`,
+          colour: entry.colour,
+        });
+        row.getCell(3).fill = {
+          type: 'pattern',
+          pattern: 'solid',
+          fgColor: { argb: `FF${entry.colour.slice(1).toUpperCase()}` },
+        };
+      });
+      sheet.addRow({ item: 'Source', value: shown.source });
+    }
+  }
+  if (special.chosen.includes('special.map_view')) {
+    const view = special.mapView;
+    sheet.addRow({
+      item: 'Vue de la carte',
+      value: view
+        ? `${view.width} × ${view.height} px, zoom ${view.zoom.toFixed(1)}, ouest ${view.bounds.west.toFixed(4)}, sud ${view.bounds.south.toFixed(4)}, est ${view.bounds.east.toFixed(4)}, nord ${view.bounds.north.toFixed(4)} ; fond © contributeurs OpenStreetMap`
+        : 'la carte n’était pas affichée lors de l’export',
+    });
+    if (view) {
+      const image = workbook.addImage({ base64: view.image, extension: 'png' });
+      const width = Math.min(900, view.width);
+      sheet.addImage(image, {
+        tl: { col: 0, row: sheet.rowCount + 1 },
+        ext: { width, height: (width * view.height) / view.width },
+      });
+    }
+  }
+}
+
 export async function xlsxExport(document: ExportDocument): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Zonalyse';
@@ -74,6 +132,7 @@ export async function xlsxExport(document: ExportDocument): Promise<Uint8Array> 
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: 2 } };
   }
 
+  mapSheet(workbook, document);
   const sources = workbook.addWorksheet('Sources', { views: [{ state: 'frozen', ySplit: 1 }] });
   sources.columns = [
     { header: 'Jeu de données', key: 'label', width: 60 },

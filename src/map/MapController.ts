@@ -196,6 +196,39 @@ export class MapController {
     return release;
   }
 
+  /**
+   * The map as displayed: a PNG of the next frame, read from the canvas within its render (the drawing
+   * buffer is not kept after), with the bounds and zoom it shows.
+   */
+  snapshot(): Promise<{
+    image: string;
+    width: number;
+    height: number;
+    bounds: { north: number; south: number; east: number; west: number };
+    zoom: number;
+  }> {
+    return new Promise((resolve) => {
+      this.map.once('render', () => {
+        const canvas = this.map.getCanvas();
+        const { bounds, zoom } = this.view();
+        const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value));
+        resolve({
+          image: canvas.toDataURL('image/png'),
+          width: canvas.width,
+          height: canvas.height,
+          bounds: {
+            west: clamp(bounds.west, 180),
+            east: clamp(bounds.east, 180),
+            south: clamp(bounds.south, 90),
+            north: clamp(bounds.north, 90),
+          },
+          zoom,
+        });
+      });
+      this.map.triggerRepaint();
+    });
+  }
+
   /** Draws the next frame (a map with nothing to redraw still ends in `idle`). */
   repaint(): void {
     this.map.triggerRepaint();

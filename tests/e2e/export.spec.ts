@@ -195,6 +195,10 @@ test.describe('export against the real server', () => {
     expect(cell('Immobilier (DVF)', 'Prix médian au m² des appartements', 3)).toBe(Math.round(api.apartmentMedian));
     expect(cell('Entreprises', 'Établissements', 3)).toBe(api.businesses);
 
+    // The special entries: the map as displayed and the choropleth (none applied here) go into the PDF.
+    await metrics.getByRole('checkbox', { name: 'Spéciales', exact: true }).check();
+    await expect(panel.getByRole('button', { name: `Exporter (${chosen + 2} métrique(s))` })).toBeEnabled();
+
     // PDF: the study's text, extracted by pdftotext, holds the API's figures; its pages turned into images.
     const pdfPath = await exportAs(panel, page, 'PDF (rapport)', folder);
     expect(pdfPath).toMatch(/zonalyse-etude-paris-11e-arrondissement-et-1-autre-\d{4}-\d{2}-\d{2}\.pdf$/);
@@ -208,6 +212,12 @@ test.describe('export against the real server', () => {
     expect(text).toContain(french(api.apartmentMedian));
     expect(text).toContain(french(api.businesses));
     expect(text).toContain('Fond : limites des communes et arrondissements');
+    expect(text).toContain('La carte telle qu’affichée');
+    expect(text).toMatch(/Vue de la carte au moment de l’export \(\d+ × \d+ px, zoom \d+,\d\)/);
+    expect(text).toContain('Aucune visualisation (choroplèthe) n’était appliquée à la carte lors de l’export.');
+    expect(execFileSync('pdfimages', ['-list', pdfPath], { encoding: 'utf8' })).toMatch(
+      /\s(\d{3,4})\s+(\d{3,4})\s+(rgb|icc)/,
+    );
     execFileSync('pdftoppm', ['-png', '-r', '70', pdfPath, 'tests/e2e/screenshots/export-pdf-page']);
 
     // GeoJSON for GIS users: the two zones, then their IRIS, each with its figures.

@@ -6,10 +6,15 @@ import { EmptyState } from '../../ui/EmptyState';
 import { METRIC_CATALOGUE, metricTree, EXPORT_SOURCES } from '../../../kernel/export/metricCatalogue';
 import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, shortZoneNames } from '../../../kernel/export/exportSchemas';
 import { SHARE_EXPIRY_DAYS } from '../../../kernel/export/exportShare';
+import { isSpecialExportId, SPECIAL_CATEGORY, SPECIAL_EXPORTS } from '../../../kernel/export/specialExports';
+import { useMapController } from '../../map/MapControllerContext';
+import { selectVisualizations } from '../visualizations/visualizationsSlice';
+import { choroplethShown } from './choroplethShown';
 import { exportActions, selectExport, type ExportState } from './exportSlice';
 import './export.css';
 
-const ORDER = METRIC_CATALOGUE.map((metric) => metric.id);
+const ORDER = [...METRIC_CATALOGUE.map((metric) => metric.id), ...SPECIAL_EXPORTS.map((entry) => entry.id)];
+const SPECIAL_IDS = SPECIAL_EXPORTS.map((entry) => entry.id);
 const TREE = metricTree();
 
 /** A checkbox that can show the mixed state of a partly checked group. */
@@ -84,7 +89,7 @@ function MetricChecklist({
           onChange={(checked) => onCheck(ORDER, checked)}
         />
         <span>Tout sélectionner</span>
-        <span className="export-muted">({METRIC_CATALOGUE.length} métriques)</span>
+        <span className="export-muted">({ORDER.length} métriques)</span>
       </label>
       <ul className="export-tree__list">
         {TREE.map((category) => {
@@ -175,6 +180,49 @@ function MetricChecklist({
             </li>
           );
         })}
+        <li className="export-tree__category">
+          <div className="export-tree__row">
+            <button
+              type="button"
+              className="export-tree__toggle"
+              aria-expanded={!!open[SPECIAL_CATEGORY.id]}
+              aria-label={`${open[SPECIAL_CATEGORY.id] ? 'Replier' : 'Déplier'} ${SPECIAL_CATEGORY.label}`}
+              onClick={() => toggle(SPECIAL_CATEGORY.id)}
+            >
+              <ChevronIcon open={!!open[SPECIAL_CATEGORY.id]} />
+            </button>
+            <label>
+              <TriStateCheckbox
+                checked={groupState(SPECIAL_IDS, selected).checked}
+                indeterminate={groupState(SPECIAL_IDS, selected).indeterminate}
+                label={SPECIAL_CATEGORY.label}
+                onChange={(checked) => onCheck(SPECIAL_IDS, checked)}
+              />
+              <strong>{SPECIAL_CATEGORY.label}</strong>
+            </label>
+            <span className="export-muted">
+              {groupState(SPECIAL_IDS, selected).count}/{SPECIAL_IDS.length}
+            </span>
+          </div>
+          {open[SPECIAL_CATEGORY.id] ? (
+            <ul className="export-tree__list export-tree__metrics">
+              {SPECIAL_EXPORTS.map((entry) => (
+                <li key={entry.id}>
+                  <label className="export-tree__metric" htmlFor={`${baseId}-${entry.id}`}>
+                    <input
+                      id={`${baseId}-${entry.id}`}
+                      type="checkbox"
+                      checked={selected.has(entry.id)}
+                      onChange={(event) => onCheck([entry.id], event.target.checked)}
+                    />
+                    <span>{entry.label}</span>
+                    <span className="export-muted">{entry.hint}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
       </ul>
     </div>
   );
@@ -266,6 +314,22 @@ export default function ExportPanel() {
   const level = useAppSelector(selectAccessLevel);
   const { selectedMetricIds, format, status, progress, error, fileName, share } = useAppSelector(selectExport);
   const selected = useMemo(() => new Set(selectedMetricIds), [selectedMetricIds]);
+  const map = useMapController();
+  const { applied } = useAppSelector(selectVisualizations);
+  const catalogueCount = selectedMetricIds.filter((id) => !isSpecialExportId(id)).length;
+  /** The special entries go into the PDF and the workbook: the map is captured only for them. */
+  const startExport = async () => {
+    const zoneIds = zones.map((zone) => zone.id);
+    const withMap = (format === 'pdf' || format === 'xlsx') && selected.has('special.map_view');
+    const mapView = withMap && map ? await map.snapshot() : undefined;
+    dispatch(
+      exportActions.exportRequested({
+        zoneIds,
+        ...(mapView ? { mapView } : {}),
+        ...(selected.has('special.choropleth') ? { choropleth: choroplethShown(applied) } : {}),
+      }),
+    );
+  };
   const busy = status === 'building' || status === 'downloading';
   useEffect(() => {
     dispatch(exportActions.panelOpened());
@@ -315,7 +379,7 @@ export default function ExportPanel() {
         type="button"
         className="button button--primary button--block"
         disabled={selectedMetricIds.length === 0 || busy}
-        onClick={() => dispatch(exportActions.exportRequested({ zoneIds: zones.map((zone) => zone.id) }))}
+        onClick={() => void startExport()}
       >
         {busy ? 'Export en cours…' : `Exporter (${selectedMetricIds.length} métrique(s))`}
       </button>
@@ -341,7 +405,7 @@ export default function ExportPanel() {
       ) : null}
       <ShareLink
         share={share}
-        disabled={selectedMetricIds.length === 0}
+        disabled={catalogueCount === 0}
         onCreate={() => dispatch(exportActions.shareRequested({ zoneIds: zones.map((zone) => zone.id) }))}
       />
     </div>

@@ -4,6 +4,7 @@ import { call, fork, getContext, put, select, take, takeLatest } from 'redux-sag
 import type { ExportApi, ExportedFile } from './exportApi';
 import { exportActions, selectExport, type ExportState } from './exportSlice';
 import type { ExportShareAnswer, ExportShareCreated } from '../../../kernel/export/exportShare';
+import { isSpecialExportId, type ChoroplethShown, type MapView } from '../../../kernel/export/specialExports';
 
 type ProgressMessage = { share: number | null };
 
@@ -15,7 +16,9 @@ function* forwardProgress(progress: Channel<ProgressMessage>) {
 }
 
 /** Builds the file on the server, follows the download, then saves it in the browser. */
-function* runExport(action: PayloadAction<{ zoneIds: string[] }>) {
+function* runExport(
+  action: PayloadAction<{ zoneIds: string[]; mapView?: MapView; choropleth?: ChoroplethShown | null }>,
+) {
   const api = (yield getContext('exportApi')) as ExportApi;
   const { selectedMetricIds, format } = (yield select(selectExport)) as ExportState;
   const progress: Channel<ProgressMessage> = channel();
@@ -23,7 +26,13 @@ function* runExport(action: PayloadAction<{ zoneIds: string[] }>) {
   try {
     const file = (yield call(
       [api, api.exportFile],
-      { zone_ids: action.payload.zoneIds, metric_ids: selectedMetricIds, format },
+      {
+        zone_ids: action.payload.zoneIds,
+        metric_ids: selectedMetricIds,
+        format,
+        ...(action.payload.mapView ? { map_view: action.payload.mapView } : {}),
+        ...(action.payload.choropleth !== undefined ? { choropleth: action.payload.choropleth } : {}),
+      },
       (received: number, total: number | null) => progress.put({ share: total ? Math.min(1, received / total) : null }),
     )) as ExportedFile;
     yield call([api, api.saveFile], file);
@@ -42,7 +51,7 @@ function* createShare(action: PayloadAction<{ zoneIds: string[] }>) {
   try {
     const created = (yield call([api, api.createShare], {
       zone_ids: action.payload.zoneIds,
-      metric_ids: selectedMetricIds,
+      metric_ids: selectedMetricIds.filter((id) => !isSpecialExportId(id)),
       expires_in_days: share.expiresInDays,
     })) as ExportShareCreated;
     const url = (yield call([api, api.absoluteUrl], created.path)) as string;

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ExportFormat } from '../../../kernel/export/exportSchemas';
 import type { ExportShareAnswer } from '../../../kernel/export/exportShare';
+import type { ChoroplethShown, MapView } from '../../../kernel/export/specialExports';
 
 export type ExportStatus = 'idle' | 'building' | 'downloading' | 'done' | 'error';
 
@@ -61,7 +62,10 @@ export const exportSlice = createSlice({
     formatChosen(state, action: PayloadAction<ExportFormat>) {
       state.format = action.payload;
     },
-    exportRequested(state, _action: PayloadAction<{ zoneIds: string[] }>) {
+    exportRequested(
+      state,
+      _action: PayloadAction<{ zoneIds: string[]; mapView?: MapView; choropleth?: ChoroplethShown | null }>,
+    ) {
       state.status = 'building';
       state.progress = null;
       state.error = null;
