@@ -1,5 +1,6 @@
 import { boundedDijkstra } from '../isochrones/boundedDijkstra';
 import type { IsochroneEngine } from '../isochrones/IsochroneEngine';
+import { extractReachedNetwork, type ReachedNetwork } from '../isochrones/ReachedNetwork';
 import type { RoadGraph } from '../isochrones/RoadGraph';
 import { OFF_NETWORK_SECONDS_PER_METRE, type RoadMode } from '../isochrones/travelModes';
 
@@ -42,6 +43,31 @@ export function searchFromNode(
     limitSeconds,
   );
   return { start, costs, limitSeconds };
+}
+
+/**
+ * One bounded Dijkstra by travel time from a point giving both the times to attached points and the
+ * reached network the isochrone contours are drawn from (the engine's `reach` would search again).
+ */
+export function searchWithReach(
+  engine: IsochroneEngine,
+  mode: RoadMode,
+  origin: readonly [number, number],
+  limitSeconds: number,
+): { search: NetworkSearch; reach: ReachedNetwork } | undefined {
+  const start = engine.snap(mode, origin[0], origin[1]);
+  if (!start) return undefined;
+  const modeGraph = engine.graph.modes[mode];
+  const connector = { node: start.node, cost: start.metres * OFF_NETWORK_SECONDS_PER_METRE };
+  const result = boundedDijkstra(modeGraph, engine.graph.nodeCount, [connector], 'time', limitSeconds);
+  const reach = extractReachedNetwork(engine.graph, modeGraph, result, {
+    origin: [origin[0], origin[1]],
+    metric: 'time',
+    limit: limitSeconds,
+    offNetworkCostPerMetre: OFF_NETWORK_SECONDS_PER_METRE,
+    connector,
+  });
+  return { search: { start, costs: result.costs, limitSeconds }, reach };
 }
 
 /** Seconds from the search's start to an attached point (its node's cost plus its own gap), Infinity beyond the limit. */

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/Database';
+import { nafCondition, nafParameter } from './nafCondition';
 
 /** Collects SQL parameters and hands back their `$n` placeholders. */
 export class SqlParameters {
@@ -237,12 +238,12 @@ export async function selectEstablishmentsNear(
          ST_Distance(e.geometry::geography, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography) AS straight_metres
        FROM counted_establishments e
        WHERE e.geometry && ST_MakeEnvelope($1 - $4, $2 - $5, $1 + $4, $2 + $5, 4326)
-         AND ${ACTIVE} AND e.naf_code LIKE ANY($3::text[])) near
+         AND ${ACTIVE} AND ${nafCondition('e.naf_code', '$3', nafPrefixes)}) near
      WHERE straight_metres <= $6 ORDER BY straight_metres, id LIMIT $7`,
     [
       point.longitude,
       point.latitude,
-      nafPrefixes.map((code) => `${code}%`),
+      nafParameter(nafPrefixes),
       longitudeDelta,
       latitudeDelta,
       radiusMetres,

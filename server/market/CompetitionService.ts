@@ -2,7 +2,7 @@ import { type HomeCategoryKey } from '../../kernel/businesses/homeCategories';
 import { sectorOf } from '../../kernel/market/sectorOf';
 import { contourReachedNetwork } from '../../kernel/isochrones/contourReachedNetwork';
 import type { Competition, CompetitionRequest, Competitor } from '../../kernel/market/marketSchemas';
-import { fastestMetresPerSecond, searchFrom, secondsTo } from '../../kernel/market/networkTimes';
+import { fastestMetresPerSecond, searchFrom, searchWithReach, secondsTo } from '../../kernel/market/networkTimes';
 import type { Database } from '../db/Database';
 import { analyzeZone } from '../demographics/analyzeZone';
 import { selectCircle } from '../demographics/demographicsRepository';
@@ -11,7 +11,7 @@ import { OFF_NETWORK_MESSAGE } from '../isochrones/IsochroneService';
 import type { RoadGraphStore } from '../isochrones/RoadGraphStore';
 import type { IrisFiguresStore } from './IrisFiguresStore';
 import { selectEstablishmentsNear } from '../businesses/businessesRepository';
-import { countDepartementOutlets, countOutletsWithin } from './marketRepository';
+import { countDepartementOutlets, countOutletsWithinByNafCode } from './marketRepository';
 import { requireTerritory } from './requireTerritory';
 
 /** At most this many establishments are read around the point. */
@@ -68,21 +68,22 @@ export class CompetitionService {
     const limitSeconds = byTime
       ? (request.minutes as number) * 60
       : (request.radius * 1_000 * RADIUS_SEARCH_FACTOR) / TOWN_METRES_PER_SECOND[request.mode];
-    const search = searchFrom(engine, request.mode, request.coordinates, limitSeconds);
+    // With a time, one search gives both the competitors' times and the isochrone's network.
+    const searched = byTime
+      ? searchWithReach(engine, request.mode, request.coordinates, limitSeconds)
+      : undefined;
+    const search = searched?.search ?? searchFrom(engine, request.mode, request.coordinates, limitSeconds);
     if (!search) throw unprocessable(OFF_NETWORK_MESSAGE, 'OFF_NETWORK');
     const families = [...new Set(request.categories)];
     const nafCodes = families.flatMap((key) => [...sectorOf(key).naf_codes]);
     const radiusMetres = byTime ? limitSeconds * speed : request.radius * 1_000;
 
-    const reachGeometry = byTime
-      ? contourReachedNetwork(
-          engine.reach({ origin: request.coordinates, mode: request.mode, metric: 'time', limit: limitSeconds }).reach,
-          limitSeconds,
-        )
+    const reachGeometry = searched
+      ? contourReachedNetwork(searched.reach, limitSeconds)
       : await selectCircle(this.database, request.coordinates, radiusMetres);
-    // With a radius, the families are counted in SQL and only the `limit` nearest in a straight line are
-    // timed on the graph; with a time, every establishment within reach is timed and counted.
-    const [outlets, answer, departementFigures, departementCounts, radiusCounts] = await Promise.all([
+    // With a radius, the families are counted in SQL (one grouped count) and only the `limit` nearest in
+    // a straight line are timed on the graph; with a time, every establishment within reach is timed and counted.
+    const [outlets, answer, departementFigures, departementCounts, nafCounts] = await Promise.all([
       selectEstablishmentsNear(
         this.database,
         { longitude: request.coordinates[0], latitude: request.coordinates[1] },
@@ -93,14 +94,15 @@ export class CompetitionService {
       analyzeZone(this.database, JSON.stringify(reachGeometry)),
       this.figures.get(departement),
       Promise.all(families.map((key) => this.departementCount(departement, key))),
-      byTime
-        ? undefined
-        : Promise.all(
-            families.map((key) =>
-              countOutletsWithin(this.database, request.coordinates, sectorOf(key).naf_codes, radiusMetres),
-            ),
-          ),
+      byTime ? undefined : countOutletsWithinByNafCode(this.database, request.coordinates, nafCodes, radiusMetres),
     ]);
+    const radiusCounts = nafCounts
+      ? families.map((key) =>
+          nafCounts
+            .filter((row) => familyOf(row.naf_code, [key]) !== undefined)
+            .reduce((sum, row) => sum + row.count, 0),
+        )
+      : undefined;
 
     const competitors: Competitor[] = [];
     for (const outlet of outlets) {

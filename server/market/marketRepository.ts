@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/Database';
+import { nafCondition, nafParameter } from '../businesses/nafCondition';
 
 /** The IRIS a point lies in, with its département; undefined outside the loaded territory. */
 export async function selectIrisAt(
@@ -57,27 +58,48 @@ export async function countDepartementOutlets(
 ): Promise<number> {
   const { rows } = await database.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM counted_establishments e
-     WHERE e.departement_code = $1 AND (e.etat IS NULL OR e.etat = 'A') AND e.naf_code LIKE ANY($2::text[])`,
-    [departementCode, nafCodes.map((code) => `${code}%`)],
+     WHERE e.departement_code = $1 AND (e.etat IS NULL OR e.etat = 'A') AND ${nafCondition('e.naf_code', '$2', nafCodes)}`,
+    [departementCode, nafParameter(nafCodes)],
   );
   return Number(rows[0]?.count ?? 0);
 }
 
-/** How many counted, active establishments of the NAF codes lie within a straight-line radius of a point. */
-export async function countOutletsWithin(
+/**
+ * Counted, active establishments of the NAF sous-classes (full codes) within a straight-line radius of a
+ * point, by NAF code: one scan of the circle for every family.
+ */
+export async function countOutletsWithinByNafCode(
   database: Queryable,
   [longitude, latitude]: readonly [number, number],
   nafCodes: readonly string[],
   radiusMetres: number,
-): Promise<number> {
+): Promise<{ naf_code: string; count: number }[]> {
   const latitudeDelta = radiusMetres / 110_574;
   const longitudeDelta = radiusMetres / (111_320 * Math.cos((latitude * Math.PI) / 180));
-  const { rows } = await database.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM counted_establishments e
+  const { rows } = await database.query<{ naf_code: string; count: number }>(
+    `SELECT e.naf_code, count(*)::int AS count FROM counted_establishments e
      WHERE e.geometry && ST_MakeEnvelope($1::float8 - $4::float8, $2::float8 - $5::float8, $1::float8 + $4::float8, $2::float8 + $5::float8, 4326)
-       AND (e.etat IS NULL OR e.etat = 'A') AND e.naf_code LIKE ANY($3::text[])
-       AND ST_DWithin(e.geometry::geography, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, $6)`,
-    [longitude, latitude, nafCodes.map((code) => `${code}%`), longitudeDelta, latitudeDelta, radiusMetres],
+       AND (e.etat IS NULL OR e.etat = 'A') AND ${nafCondition('e.naf_code', '$3', nafCodes)}
+       AND ST_DWithin(e.geometry::geography, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, $6)
+     GROUP BY e.naf_code`,
+    [longitude, latitude, nafParameter(nafCodes), longitudeDelta, latitudeDelta, radiusMetres],
   );
-  return Number(rows[0]?.count ?? 0);
+  return rows.map((row) => ({ naf_code: row.naf_code, count: Number(row.count) }));
+}
+
+/** Counted, active establishments of the NAF codes inside a zone (GeoJSON geometry), by NAF code. */
+export async function countZoneOutletsByNafCode(
+  database: Queryable,
+  geometryJson: string,
+  nafCodes: readonly string[],
+): Promise<{ naf_code: string; count: number }[]> {
+  const { rows } = await database.query<{ naf_code: string; count: number }>(
+    `WITH zone AS (SELECT ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON($1), 4326)) AS geometry)
+     SELECT e.naf_code, count(*)::int AS count FROM counted_establishments e, zone
+     WHERE e.geometry && zone.geometry AND ST_Intersects(e.geometry, zone.geometry)
+       AND (e.etat IS NULL OR e.etat = 'A') AND ${nafCondition('e.naf_code', '$2', nafCodes)}
+     GROUP BY e.naf_code`,
+    [geometryJson, nafParameter(nafCodes)],
+  );
+  return rows.map((row) => ({ naf_code: row.naf_code, count: Number(row.count) }));
 }
