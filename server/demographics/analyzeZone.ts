@@ -51,6 +51,14 @@ async function coveredIris(
   return { rows: await selectIrisCoverage(database, geometryJson), selection: 'geometry' };
 }
 
+/** The IRIS of one zone and how they were selected, before their figures are read. */
+interface ZoneCoverage {
+  rows: IrisCoverageRow[];
+  selection: 'geometry' | 'administrative';
+  zoneArea: number;
+  administrative: AdministrativeHint | undefined;
+}
+
 /** Analyze: the IRIS records of the zone and the metadata of the figures. */
 export async function analyzeZone(
   database: Queryable,
@@ -62,21 +70,101 @@ export async function analyzeZone(
     coveredIris(database, geometryJson, administrative),
     selectZoneArea(database, geometryJson),
   ]);
-  const codes = rows.map((row) => row.iris_code);
-  const communes = [...new Set(rows.map((row) => row.commune_code))];
-  const departements = [...new Set(rows.map((row) => row.departement_code))];
-  const incomeLevel =
-    selection === 'administrative' && (administrative?.level === 'commune' || administrative?.level === 'department')
-      ? administrative.level
-      : undefined;
-  const [statistics, vintages, jobSeekers, communePopulation, communeIncome] = await Promise.all([
-    selectStatistics(database, codes),
-    selectLoadedVintages(database, departements),
-    selectLatestJobSeekers(database, communes),
-    selectCommunePopulation(database, communes),
-    incomeLevel && administrative ? selectCommuneIncome(database, incomeLevel, administrative.code) : undefined,
-  ]);
+  const [answer] = await answersOf(database, [{ rows, selection, zoneArea, administrative }], true, started);
+  return answer as DemographicsAnswer;
+}
 
+/**
+ * Several drawn zones (the bands of one isochrone) analysed as {@link analyzeZone} does each, with one
+ * reading of the census figures of all their IRIS. Without `jobSeekers`, the France Travail counts are
+ * not read (answers with no job seekers) — for callers that use only the census and income figures.
+ */
+export async function analyzeZones(
+  database: Queryable,
+  geometries: readonly string[],
+  options: { jobSeekers: boolean },
+): Promise<DemographicsAnswer[]> {
+  const started = performance.now();
+  const coverages = await Promise.all(
+    geometries.map(async (geometryJson): Promise<ZoneCoverage> => {
+      const [rows, zoneArea] = await Promise.all([
+        selectIrisCoverage(database, geometryJson),
+        selectZoneArea(database, geometryJson),
+      ]);
+      return { rows, selection: 'geometry', zoneArea, administrative: undefined };
+    }),
+  );
+  return answersOf(database, coverages, options.jobSeekers, started);
+}
+
+/** Distinct values, sorted: a key for the queries that depend on a set of codes. */
+const distinct = (values: readonly string[]) => [...new Set(values)].sort();
+
+/** Reads the figures of the zones' IRIS once (per distinct set of communes or départements), then answers each zone. */
+async function answersOf(
+  database: Queryable,
+  coverages: readonly ZoneCoverage[],
+  withJobSeekers: boolean,
+  started: number,
+): Promise<DemographicsAnswer[]> {
+  const zones = coverages.map((coverage) => ({
+    ...coverage,
+    communes: distinct(coverage.rows.map((row) => row.commune_code)),
+    departements: distinct(coverage.rows.map((row) => row.departement_code)),
+  }));
+  const once = <T>(cache: Map<string, Promise<T>>, codes: readonly string[], read: () => Promise<T>) => {
+    const key = codes.join(',');
+    let pending = cache.get(key);
+    if (!pending) {
+      pending = read();
+      cache.set(key, pending);
+    }
+    return pending;
+  };
+  const vintagesBy = new Map<string, ReturnType<typeof selectLoadedVintages>>();
+  const jobSeekersBy = new Map<string, ReturnType<typeof selectLatestJobSeekers>>();
+  const populationBy = new Map<string, ReturnType<typeof selectCommunePopulation>>();
+  const [statistics, perZone] = await Promise.all([
+    selectStatistics(database, distinct(coverages.flatMap((coverage) => coverage.rows.map((row) => row.iris_code)))),
+    Promise.all(
+      zones.map(async (zone) => {
+        const incomeLevel =
+          zone.selection === 'administrative' &&
+          (zone.administrative?.level === 'commune' || zone.administrative?.level === 'department')
+            ? zone.administrative.level
+            : undefined;
+        const [vintages, jobSeekers, communePopulation, communeIncome] = await Promise.all([
+          once(vintagesBy, zone.departements, () => selectLoadedVintages(database, zone.departements)),
+          withJobSeekers
+            ? once(jobSeekersBy, zone.communes, () => selectLatestJobSeekers(database, zone.communes))
+            : [],
+          withJobSeekers
+            ? once(populationBy, zone.communes, () => selectCommunePopulation(database, zone.communes))
+            : [],
+          incomeLevel && zone.administrative
+            ? selectCommuneIncome(database, incomeLevel, zone.administrative.code)
+            : undefined,
+        ]);
+        return { vintages, jobSeekers, communePopulation, communeIncome };
+      }),
+    ),
+  ]);
+  return zones.map((zone, index) => {
+    const { vintages, jobSeekers, communePopulation, communeIncome } = perZone[index] as (typeof perZone)[number];
+    return answerOf(zone, statistics, vintages, jobSeekers, communePopulation, communeIncome, started);
+  });
+}
+
+/** One zone's answer from its IRIS and the figures read. */
+function answerOf(
+  { rows, selection, zoneArea }: ZoneCoverage,
+  statistics: Awaited<ReturnType<typeof selectStatistics>>,
+  vintages: Awaited<ReturnType<typeof selectLoadedVintages>>,
+  jobSeekers: Awaited<ReturnType<typeof selectLatestJobSeekers>>,
+  communePopulation: Awaited<ReturnType<typeof selectCommunePopulation>>,
+  communeIncome: Awaited<ReturnType<typeof selectCommuneIncome>> | undefined,
+  started: number,
+): DemographicsAnswer {
   const records = new Map<string, IrisDemographicRecord>(
     rows.map((row) => [
       row.iris_code,

@@ -5,7 +5,8 @@ import { contourReachedNetwork } from '../../kernel/isochrones/contourReachedNet
 import { OffNetworkError } from '../../kernel/isochrones/IsochroneEngine';
 import type { Potential, PotentialBand, PotentialRequest, MarketSource } from '../../kernel/market/marketSchemas';
 import type { Database } from '../db/Database';
-import { analyzeZone } from '../demographics/analyzeZone';
+import { analyzeZone, analyzeZones } from '../demographics/analyzeZone';
+import type { DemographicsAnswer } from '../../kernel/demographics/demographicsRecord';
 import { unprocessable } from '../http/HttpError';
 import { OFF_NETWORK_MESSAGE } from '../isochrones/IsochroneService';
 import type { RoadGraphStore } from '../isochrones/RoadGraphStore';
@@ -44,7 +45,7 @@ export class PotentialService {
     };
   }
 
-  /** One search to the longest time, contoured at each band's time. */
+  /** One search to the longest time, contoured at each band's time; the bands' IRIS figures read once. */
   private async aroundPoint(
     coordinates: [number, number],
     request: PotentialRequest,
@@ -61,8 +62,14 @@ export class PotentialService {
       if (error instanceof OffNetworkError) throw unprocessable(OFF_NETWORK_MESSAGE, 'OFF_NETWORK');
       throw error;
     }
-    return Promise.all(
-      minutes.map((band) => this.band(contourReachedNetwork(reach, band * 60), band, undefined, sources)),
+    const geometries = minutes.map((band) => contourReachedNetwork(reach, band * 60));
+    const answers = await analyzeZones(
+      this.database,
+      geometries.map((geometry) => JSON.stringify(geometry)),
+      { jobSeekers: false },
+    );
+    return minutes.map((band, index) =>
+      this.bandOf(answers[index] as DemographicsAnswer, geometries[index] as Polygon | MultiPolygon, band, sources),
     );
   }
 
@@ -81,6 +88,15 @@ export class PotentialService {
     sources: MarketSource[],
   ): Promise<PotentialBand> {
     const answer = await analyzeZone(this.database, JSON.stringify(geometry), hint);
+    return this.bandOf(answer, hint ? null : geometry, minutes, sources);
+  }
+
+  private bandOf(
+    answer: DemographicsAnswer,
+    geometry: Polygon | MultiPolygon | null,
+    minutes: number | null,
+    sources: MarketSource[],
+  ): PotentialBand {
     const aggregated = aggregateDemographics(answer);
     if (sources.length === 0) sources.push(...sourcesOf(aggregated));
     const residents = aggregated.population.total;
@@ -93,7 +109,7 @@ export class PotentialService {
       income_estimate: median === null || residents === null ? null : median * residents,
       iris_count: aggregated.analysis_metadata.iris_zones_count,
       area_km2: answer.metadata.total_area_km2,
-      geometry: hint ? null : geometry,
+      geometry,
     };
   }
 }

@@ -67,6 +67,16 @@ describe.each(testDatabaseKinds())('market endpoints on %s', (kind) => {
     expect(residents[0]).toBeGreaterThan(1_000);
     expect(residents[1]).toBeGreaterThan(residents[0] as number);
     expect(residents[2]).toBeGreaterThan(residents[1] as number);
+    // Each band (its IRIS read together with the others') is what the demographics panel finds in its outline.
+    for (const band of potential.bands) {
+      const demographics = await ok<DemographicsAnswer>('/api/v1/userzone-demographics/analyze', {
+        geometry: band.geometry,
+      });
+      const figures = aggregateDemographics(demographics);
+      expect(band.residents).toBeCloseTo(figures.population.total ?? -1, 6);
+      expect(band.median_income).toBeCloseTo(figures.revenue.median ?? -1, 6);
+      expect(band.iris_count).toBe(figures.analysis_metadata.iris_zones_count);
+    }
   });
 
   it('lists the bakeries within 10 minutes’ walk, nearest first, with their densities', async () => {
