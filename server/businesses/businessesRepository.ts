@@ -240,15 +240,7 @@ export async function selectEstablishmentsNear(
        WHERE e.geometry && ST_MakeEnvelope($1 - $4, $2 - $5, $1 + $4, $2 + $5, 4326)
          AND ${ACTIVE} AND ${nafCondition('e.naf_code', '$3', nafPrefixes)}) near
      WHERE straight_metres <= $6 ORDER BY straight_metres, id LIMIT $7`,
-    [
-      point.longitude,
-      point.latitude,
-      nafParameter(nafPrefixes),
-      longitudeDelta,
-      latitudeDelta,
-      radiusMetres,
-      limit,
-    ],
+    [point.longitude, point.latitude, nafParameter(nafPrefixes), longitudeDelta, latitudeDelta, radiusMetres, limit],
   );
   return rows.map((row) => ({
     ...row,

@@ -69,9 +69,7 @@ export class CompetitionService {
       ? (request.minutes as number) * 60
       : (request.radius * 1_000 * RADIUS_SEARCH_FACTOR) / TOWN_METRES_PER_SECOND[request.mode];
     // With a time, one search gives both the competitors' times and the isochrone's network.
-    const searched = byTime
-      ? searchWithReach(engine, request.mode, request.coordinates, limitSeconds)
-      : undefined;
+    const searched = byTime ? searchWithReach(engine, request.mode, request.coordinates, limitSeconds) : undefined;
     const search = searched?.search ?? searchFrom(engine, request.mode, request.coordinates, limitSeconds);
     if (!search) throw unprocessable(OFF_NETWORK_MESSAGE, 'OFF_NETWORK');
     const families = [...new Set(request.categories)];
