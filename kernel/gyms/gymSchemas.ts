@@ -59,6 +59,7 @@ export const gymChainsSchema = z.object({
   independent_count: z.number(),
   method: z.string(),
 });
+export type GymChains = z.infer<typeof gymChainsSchema>;
 
 export const gymBrandsSchema = z.object({
   brands: z.array(z.object({ name: z.string(), chain: z.string().nullable(), count: z.number() })),

@@ -108,4 +108,54 @@ test.describe('Géomarketing panel', () => {
     await expect.poll(() => drawnFeatures(page, 'market-iris'), { timeout: 20_000 }).toBeGreaterThan(3);
     await page.screenshot({ path: 'tests/e2e/screenshots/market-huff-11e-dark.png' });
   });
+
+  test('gyms around the centre of the map: distance, chain filter, list and markers', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.goto('/map');
+    await expect(page.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 120_000 });
+    await mapReady(page);
+    await page.evaluate(
+      (center) => (window as unknown as MapHandle).__zonalyseMap.map.jumpTo({ center, zoom: 14 }),
+      SITE,
+    );
+    await page
+      .getByRole('group', { name: 'Panneaux de la carte' })
+      .getByRole('button', { name: 'Géomarketing' })
+      .click();
+    const region = panel(page, 'geomarketing');
+    await region.getByRole('tab', { name: 'Salles de sport' }).click();
+    const gyms = region.getByTestId('market-gyms');
+    await expect(gyms.getByText('Aucune recherche')).toBeVisible();
+    await gyms.getByLabel('Distance').selectOption('2');
+    await gyms.getByRole('button', { name: 'Chercher les salles' }).click();
+
+    const count = gyms.getByTestId('market-gyms-count');
+    await expect(count).toContainText(/^\d[\d\u202f ]* salles? à moins de 2 km$/, { timeout: 60_000 });
+    await expect(gyms.getByText('Autour de : Centre de la carte')).toBeVisible();
+    const rows = gyms.locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    const listed = await rows.count();
+    expect(listed).toBeGreaterThan(0);
+    // Nearest first, every one within 2 km.
+    const distances = (await rows.locator('td:nth-child(3)').allTextContents()).map((text) =>
+      text.endsWith(' km') ? Number(text.replace(' km', '').replace(',', '.')) * 1_000 : Number(text.replace(/\D/g, '')),
+    );
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(Math.max(...distances)).toBeLessThanOrEqual(2_000);
+    await expect(gyms.getByRole('list', { name: 'Sources des salles' })).toContainText('NAF 93.13Z');
+    await expect.poll(() => drawnFeatures(page, 'market-gyms'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.screenshot({ path: 'tests/e2e/screenshots/market-gyms-11e.png' });
+
+    // Independents only: every row says so, and the chain options carry the territory's counts.
+    await gyms.getByLabel('Chaîne').selectOption('independent');
+    await gyms.getByRole('button', { name: 'Chercher les salles' }).click();
+    await expect(gyms.getByRole('option', { name: /^Basic-Fit \(\d+\)$/ })).toHaveCount(1);
+    await expect(rows.first()).toBeVisible({ timeout: 60_000 });
+    const chains = await rows.locator('td:nth-child(2)').allTextContents();
+    expect(new Set(chains)).toEqual(new Set(['Indépendante']));
+
+    // Back to the study tab: its form is there.
+    await region.getByRole('tab', { name: 'Étude de site' }).click();
+    await expect(region.getByRole('button', { name: 'Analyser le site' })).toBeVisible();
+  });
 });

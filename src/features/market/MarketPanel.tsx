@@ -5,9 +5,11 @@ import { MARKET_LIMITS } from '../../../kernel/market/marketSchemas';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useMapController } from '../../map/MapControllerContext';
 import { EmptyState } from '../../ui/EmptyState';
+import { Tabs } from '../../ui/Tabs';
+import { GymsTab } from './GymsTab';
 import { SensitivityChart } from './SensitivityChart';
 import { SHARE_STOPS } from './marketMapModule';
-import { marketActions, selectMarket, type MarketSite } from './marketSlice';
+import { marketActions, selectMarket, type MarketSite, type MarketTab } from './marketSlice';
 import './market.css';
 
 const MODES = [
@@ -21,11 +23,27 @@ const minutesText = (seconds: number | null) => (seconds === null ? '—' : `${f
 const pointText = (longitude: number, latitude: number) =>
   `${formatNumber(latitude, 5)}, ${formatNumber(longitude, 5)}`;
 
+const TABS: readonly { id: MarketTab; label: string }[] = [
+  { id: 'study', label: 'Étude de site' },
+  { id: 'gyms', label: 'Salles de sport' },
+];
+
+/** Géomarketing: the site study and the gyms around it, as two tabs. */
+export default function MarketPanel() {
+  const dispatch = useAppDispatch();
+  const tab = useAppSelector(selectMarket).tab;
+  return (
+    <Tabs tabs={TABS} selected={tab} onSelect={(id) => dispatch(marketActions.tabSelected(id))} label="Géomarketing">
+      {tab === 'gyms' ? <GymsTab /> : <SiteStudy />}
+    </Tabs>
+  );
+}
+
 /**
  * Géomarketing: a candidate site (map point or address), a sector, a mode and a time → the catchment's
  * potential, the competitors, and the Huff model's market shares (map choropleth, sensitivity chart).
  */
-export default function MarketPanel() {
+function SiteStudy() {
   const dispatch = useAppDispatch();
   const market = useAppSelector(selectMarket);
   const controller = useMapController();

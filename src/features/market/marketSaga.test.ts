@@ -22,6 +22,14 @@ function recordingApi(place: [number, number] | undefined) {
     potential: async (body: unknown) => (calls.push({ name: 'potential', body }), potential),
     competition: async (body: unknown) => (calls.push({ name: 'competition', body }), competition),
     analysis: async (body: unknown) => (calls.push({ name: 'analysis', body }), analysis),
+    gyms: async (body: unknown) => (
+      calls.push({ name: 'gyms', body }),
+      { gyms: [], returned_count: 0, total_count: 0, search_time_ms: 1 }
+    ),
+    gymChains: async () => (
+      calls.push({ name: 'gymChains', body: null }),
+      { chains: [{ key: 'basic-fit', name: 'Basic-Fit', count: 2 }], independent_count: 5, method: '' }
+    ),
     place: async (text: string) => (
       calls.push({ name: 'place', body: text }),
       place ? { label: 'Adresse trouvée', center: place } : undefined
@@ -61,5 +69,29 @@ describe('marketSaga', () => {
     await untilState(store, (state) => state.market.status === 'error');
     expect(store.getState().market.error).toBe('Aucune adresse trouvée pour: nulle part');
     expect(calls.map((entry) => entry.name)).toEqual(['place']);
+  });
+
+  it('searches gyms with the chosen chain, independents as a flag, and reads the chains once', async () => {
+    const { api, calls } = recordingApi(undefined);
+    const store = createAppStore(undefined, { marketApi: api });
+    const gyms = { longitude: 2.38, latitude: 48.857, label: 'Centre de la carte', maxDistanceKm: 2, name: ' fit ' };
+    store.dispatch(marketActions.gymsRequested({ ...gyms, chain: 'basic-fit' }));
+    await untilState(store, (state) => state.market.gyms.status === 'loaded');
+    expect(calls.map((entry) => entry.name)).toEqual(['gyms', 'gymChains']);
+    expect(calls[0]?.body).toEqual({
+      coordinates: [2.38, 48.857],
+      maxDistance: 2,
+      chains: ['basic-fit'],
+      independent_only: false,
+      name: 'fit',
+      limit: 200,
+    });
+    expect(store.getState().market.gyms.chains?.independent_count).toBe(5);
+
+    store.dispatch(marketActions.gymsRequested({ ...gyms, name: '', chain: 'independent' }));
+    await untilState(store, (state) => state.market.gyms.status === 'loaded');
+    expect(calls.map((entry) => entry.name)).toEqual(['gyms', 'gymChains', 'gyms']);
+    expect(calls[2]?.body).toMatchObject({ chains: [], independent_only: true });
+    expect(calls[2]?.body).not.toHaveProperty('name');
   });
 });

@@ -1,9 +1,10 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, getContext, put, takeLatest } from 'redux-saga/effects';
+import { all, call, getContext, put, select, takeLatest } from 'redux-saga/effects';
+import type { GymChains, GymSearch } from '../../../kernel/gyms/gymSchemas';
 import type { Analysis, Competition, Potential } from '../../../kernel/market/marketSchemas';
 import type { GeocodedPlace } from '../geocoding/geocodingApi';
 import type { MarketApi } from './marketApi';
-import { marketActions, type MarketStudyRequest } from './marketSlice';
+import { marketActions, selectMarket, type GymsRequest, type MarketState, type MarketStudyRequest } from './marketSlice';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
@@ -43,6 +44,33 @@ function* study(action: PayloadAction<MarketStudyRequest>) {
   }
 }
 
+/** At most this many gyms are listed (nearest first). */
+export const GYM_LIST_LIMIT = 200;
+
+/** Gyms around the point with the filters; the chains' counts read with the first search only. */
+function* searchGyms(action: PayloadAction<GymsRequest>) {
+  const request = action.payload;
+  const api = (yield getContext('marketApi')) as MarketApi;
+  try {
+    const known = ((yield select(selectMarket)) as MarketState).gyms.chains;
+    const [results, chains]: [GymSearch, GymChains] = yield all([
+      call([api, api.gyms], {
+        coordinates: [request.longitude, request.latitude],
+        maxDistance: request.maxDistanceKm,
+        chains: request.chain && request.chain !== 'independent' ? [request.chain] : [],
+        independent_only: request.chain === 'independent',
+        ...(request.name.trim() ? { name: request.name.trim() } : {}),
+        limit: GYM_LIST_LIMIT,
+      }),
+      known ?? call([api, api.gymChains]),
+    ]);
+    yield put(marketActions.gymsLoaded({ results, chains }));
+  } catch (error) {
+    yield put(marketActions.gymsFailed(messageOf(error, 'Erreur lors de la recherche des salles de sport')));
+  }
+}
+
 export function* marketSaga() {
   yield takeLatest(marketActions.studyRequested.type, study);
+  yield takeLatest(marketActions.gymsRequested.type, searchGyms);
 }
