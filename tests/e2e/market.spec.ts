@@ -138,7 +138,9 @@ test.describe('Géomarketing panel', () => {
     expect(listed).toBeGreaterThan(0);
     // Nearest first, every one within 2 km.
     const distances = (await rows.locator('td:nth-child(3)').allTextContents()).map((text) =>
-      text.endsWith(' km') ? Number(text.replace(' km', '').replace(',', '.')) * 1_000 : Number(text.replace(/\D/g, '')),
+      text.endsWith(' km')
+        ? Number(text.replace(' km', '').replace(',', '.')) * 1_000
+        : Number(text.replace(/\D/g, '')),
     );
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(Math.max(...distances)).toBeLessThanOrEqual(2_000);

@@ -11,7 +11,11 @@ import { marketActions, selectMarket, type GymsRequest } from './marketSlice';
 const DISTANCES_KM = [0.5, 1, 2, 5, 10] as const;
 
 const distanceText = (kilometres: number | null) =>
-  kilometres === null ? '—' : kilometres < 1 ? `${formatNumber(kilometres * 1_000)} m` : `${formatNumber(kilometres, 1)} km`;
+  kilometres === null
+    ? '—'
+    : kilometres < 1
+      ? `${formatNumber(kilometres * 1_000)} m`
+      : `${formatNumber(kilometres, 1)} km`;
 
 /** The sources and vintages of the listed gyms, demo rows said so. */
 function sourcesOf(list: readonly Gym[]): string[] {
@@ -130,7 +134,10 @@ export function GymsTab() {
           <p className="market-small market-muted">{`Autour de : ${gyms.request.label}`}</p>
           <div className="market-legend" aria-label="Légende des salles sur la carte">
             <span className="market-legend__item">
-              <span className="market-legend__swatch market-legend__swatch--round" style={{ background: GYM_COLOURS.chain }} />
+              <span
+                className="market-legend__swatch market-legend__swatch--round"
+                style={{ background: GYM_COLOURS.chain }}
+              />
               Chaîne reconnue
             </span>
             <span className="market-legend__item">

@@ -4,7 +4,13 @@ import type { GymChains, GymSearch } from '../../../kernel/gyms/gymSchemas';
 import type { Analysis, Competition, Potential } from '../../../kernel/market/marketSchemas';
 import type { GeocodedPlace } from '../geocoding/geocodingApi';
 import type { MarketApi } from './marketApi';
-import { marketActions, selectMarket, type GymsRequest, type MarketState, type MarketStudyRequest } from './marketSlice';
+import {
+  marketActions,
+  selectMarket,
+  type GymsRequest,
+  type MarketState,
+  type MarketStudyRequest,
+} from './marketSlice';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
