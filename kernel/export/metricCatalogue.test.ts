@@ -9,6 +9,7 @@ const nothingLoaded: ZoneFigures = {
   realEstateVintage: null,
   businesses: null,
   publicServices: null,
+  market: null,
 };
 
 /** Figures of a zone as the services answer them, reduced to what the catalogue reads here. */
@@ -62,5 +63,27 @@ describe('the metric catalogue', () => {
       vintage: '2025 ; RP 2021',
     });
     expect(read('public_services.coverage.sante', { ...nothingLoaded, publicServices, demographics })?.value).toBe(2);
+  });
+
+  it('reads the market study: income estimate = median × residents, competitors, Huff capture and share in %', () => {
+    const figures: ZoneFigures = {
+      ...nothingLoaded,
+      demographics: {
+        population: { available: true, total: 20_000, vintage_label: 'RP 2021' },
+        revenue: { available: true, median: 25_000, vintage_label: 'Filosofi 2021' },
+      } as unknown as NonNullable<ZoneFigures['demographics']>,
+      market: {
+        competitors: { bakeries: 12 },
+        competitorsVintage: 'Sirene 2025',
+        huff: { bakeries: { residents: 4_321, share: 0.25, vintage: 'RP 2021' } },
+      },
+    };
+    expect(read('market.potential.income_estimate', figures)).toEqual({ value: 500_000_000, vintage: 'Filosofi 2021' });
+    expect(read('market.competitors.bakeries', figures)).toEqual({ value: 12, vintage: 'Sirene 2025' });
+    expect(read('market.competitors.pharmacies', figures)).toEqual({ value: 0, vintage: 'Sirene 2025' });
+    expect(read('market.huff.bakeries.residents', figures)).toEqual({ value: 4_321, vintage: 'RP 2021' });
+    expect(read('market.huff.bakeries.share', figures)).toEqual({ value: 25, vintage: 'RP 2021' });
+    // No Huff run for that sector (or a zone that is not a walking or cycling isochrone): not available.
+    expect(read('market.huff.pharmacies.residents', figures)).toEqual({ value: null, vintage: null });
   });
 });

@@ -4,6 +4,8 @@ import { NAF_SECTIONS } from '../businesses/nafSections';
 import { SIZE_CLASSES, SIZE_CLASS_LABELS } from '../businesses/employeeBands';
 import { PUBLIC_SERVICE_CATEGORIES, PUBLIC_SERVICE_CATEGORY_IDS } from '../public-services/publicServiceCategories';
 import { LOCKED_DEMOGRAPHICS_TABS, type LockedDemographicsTab } from '../subscription/demographicsAccess';
+import { HOME_CATEGORIES } from '../businesses/homeCategories';
+import { householdsOf } from '../market/householdsOf';
 import type { ZoneFigures } from './zoneFigures';
 
 /**
@@ -18,6 +20,7 @@ export const METRIC_CATEGORIES = [
   { id: 'businesses', label: 'Entreprises' },
   { id: 'public_services', label: 'Services publics' },
   { id: 'real_estate', label: 'Immobilier (DVF)' },
+  { id: 'market', label: 'Géomarketing' },
 ] as const;
 export type MetricCategoryId = (typeof METRIC_CATEGORIES)[number]['id'];
 
@@ -52,6 +55,12 @@ export const EXPORT_SOURCES = {
     label: 'Demandes de valeurs foncières géolocalisées (DVF)',
     producer: 'DGFiP, Etalab',
     licence: 'Licence Ouverte 2.0 (Etalab)',
+  },
+  'market-huff': {
+    label:
+      'Modèle de Huff (calcul Zonalyse) : recensement IRIS, Filosofi, établissements, temps de trajet sur le graphe des rues OpenStreetMap',
+    producer: 'Zonalyse, d’après INSEE, OpenStreetMap et les sources des établissements',
+    licence: 'Licence Ouverte 2.0 ; ODbL (OpenStreetMap)',
   },
 } as const;
 export type ExportSourceId = keyof typeof EXPORT_SOURCES;
@@ -764,6 +773,87 @@ add('real_estate', 'Tendance', 'dvf', [
     }),
   ],
 ]);
+
+// ——— Géomarketing
+add('market', 'Potentiel de la zone', 'insee-rp', [
+  ['market.potential.residents', 'Potentiel : habitants', 'habitants', 0, demographic('population', (g) => g.total)],
+  [
+    'market.potential.households',
+    'Potentiel : ménages (résidences principales quand le nombre de ménages n’est pas publié)',
+    'ménages',
+    0,
+    (figures) => {
+      const demographics = figures.demographics;
+      const households = demographics ? householdsOf(demographics) : null;
+      const vintage = demographics?.households.available
+        ? demographics.households.vintage_label
+        : (demographics?.housing.vintage_label ?? null);
+      return households === null ? { value: null, vintage: null } : { value: households, vintage };
+    },
+  ],
+]);
+const readMedianIncome = demographic('revenue', (g) => g.median);
+add('market', 'Potentiel de la zone', 'insee-filosofi', [
+  [
+    'market.potential.income_estimate',
+    'Potentiel : revenu disponible estimé (médiane par unité de consommation × habitants)',
+    '€',
+    0,
+    (figures) => {
+      const median = readMedianIncome(figures);
+      const residents = figures.demographics?.population.available ? figures.demographics.population.total : null;
+      if (median.locked || median.value === null) return median;
+      return residents === null
+        ? { value: null, vintage: null }
+        : { value: median.value * residents, vintage: median.vintage };
+    },
+  ],
+]);
+add(
+  'market',
+  'Concurrents dans la zone',
+  'establishments',
+  HOME_CATEGORIES.map((category) => [
+    `market.competitors.${category.key}`,
+    `Concurrents : ${category.name} (${category.naf_codes.join(', ')})`,
+    'établissements',
+    0,
+    (figures) =>
+      figures.market?.competitors
+        ? { value: figures.market.competitors[category.key] ?? 0, vintage: figures.market.competitorsVintage }
+        : { value: null, vintage: null },
+  ]),
+);
+add(
+  'market',
+  'Modèle de Huff (site au point de départ d’une isochrone à pied ou à vélo)',
+  'market-huff',
+  HOME_CATEGORIES.flatMap((category) => {
+    const huff = (figures: ZoneFigures) => figures.market?.huff[category.key];
+    return [
+      [
+        `market.huff.${category.key}.residents`,
+        `Huff, ${category.name} : habitants captés par un site au point de départ`,
+        'habitants',
+        0,
+        (figures: ZoneFigures) => {
+          const result = huff(figures);
+          return result ? { value: result.residents, vintage: result.vintage } : { value: null, vintage: null };
+        },
+      ],
+      [
+        `market.huff.${category.key}.share`,
+        `Huff, ${category.name} : part de marché du site dans sa zone de chalandise`,
+        '%',
+        1,
+        (figures: ZoneFigures) => {
+          const result = huff(figures);
+          return result ? { value: percent(result.share), vintage: result.vintage } : { value: null, vintage: null };
+        },
+      ],
+    ] as [string, string, MetricUnit, number, MetricDefinition['read']][];
+  }),
+);
 
 /** Every metric, in the panel's order. */
 export const METRIC_CATALOGUE: readonly MetricDefinition[] = metrics;

@@ -3,6 +3,19 @@ import type { ZoneBusinessStatistics } from '../businesses/businessSchemas';
 import type { ZoneAnalysis } from '../public-services/publicServiceSchemas';
 import type { ZoneStatistics } from '../real-estate/realEstateSchemas';
 import type { LockedDemographicsTab } from '../subscription/demographicsAccess';
+import type { HomeCategoryKey } from '../businesses/homeCategories';
+
+/**
+ * The market study of a zone: the competitors of each home category inside it and, for a walking or
+ * cycling isochrone, the Huff model of a site at its starting point for each sector asked.
+ */
+export interface ZoneMarketFigures {
+  /** Null when no establishment is loaded for the zone. */
+  competitors: Partial<Record<HomeCategoryKey, number>> | null;
+  /** The establishments' vintages ('Sirene 2025-01, …'), null when none is recorded. */
+  competitorsVintage: string | null;
+  huff: Partial<Record<HomeCategoryKey, { residents: number; share: number | null; vintage: string | null }>>;
+}
 
 /** The vintage and extent of the DVF sales loaded for the zone (from the datasets register). */
 export interface RealEstateVintage {
@@ -22,4 +35,6 @@ export interface ZoneFigures {
   realEstateVintage: string | null;
   businesses: ZoneBusinessStatistics | null;
   publicServices: ZoneAnalysis | null;
+  /** Null when no market metric is asked. */
+  market: ZoneMarketFigures | null;
 }

@@ -29,6 +29,8 @@ import { selectBasemapCommunes, selectIrisGeometries } from './exportRepository'
 import { GIS_FORMATS, shortZoneNames, type ExportRequest } from '../../kernel/export/exportSchemas';
 import type { ZoneFigures } from '../../kernel/export/zoneFigures';
 import { isSpecialExportId, type ExportSpecial } from '../../kernel/export/specialExports';
+import { HOME_CATEGORY_KEYS, type HomeCategoryKey } from '../../kernel/businesses/homeCategories';
+import { ZoneMarketService } from '../market/ZoneMarketService';
 
 const APP_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
@@ -77,6 +79,18 @@ export function dvfVintage(datasets: readonly ExportDataset[]): string | null {
   return first === last ? `DVF ${first}` : `DVF ${first}–${last}`;
 }
 
+/** The sectors whose Huff metrics are asked (`market.huff.<sector>.…`). */
+function huffSectorsOf(metrics: readonly MetricDefinition[]): HomeCategoryKey[] {
+  const asked = new Set(metrics.map((metric) => /^market\.huff\.([a-z_]+)\./.exec(metric.id)?.[1]));
+  return HOME_CATEGORY_KEYS.filter((key) => asked.has(key));
+}
+
+/** Whether establishments are loaded for the zone, and their vintages ('Sirene 2025-01, …'). */
+function establishmentsOf(businesses: { sources: readonly { vintage: string | null }[] }) {
+  const vintages = [...new Set(businesses.sources.map((source) => source.vintage).filter(Boolean))];
+  return { loaded: businesses.sources.length > 0, vintage: vintages.length > 0 ? vintages.join(', ') : null };
+}
+
 /** A zone analysed: the demographics answer (locked figures removed), its geometry and its figures. */
 interface AnalysedZone {
   answer: DemographicsAnswer;
@@ -93,10 +107,12 @@ interface AnalysedZone {
 export class ExportService {
   private readonly businesses: BusinessesService;
   private readonly publicServices: PublicServicesService;
+  private readonly market: ZoneMarketService;
 
   constructor(private readonly database: Database) {
     this.businesses = new BusinessesService(database);
     this.publicServices = new PublicServicesService(database);
+    this.market = new ZoneMarketService(database);
   }
 
   /** The catalogue's metrics of the request (the special entries apart); 400 naming the unknown ids. */
@@ -132,8 +148,16 @@ export class ExportService {
     });
   }
 
-  /** The figures of one zone from the four domain services; a service without data gives null. */
-  async figuresOf(zone: UserZoneRow, user: UserRow, httpRequest: FastifyRequest): Promise<AnalysedZone> {
+  /**
+   * The figures of one zone from the domain services; a service without data gives null. The market
+   * study (competitors in the zone, Huff runs) is made only when one of its metrics is asked.
+   */
+  async figuresOf(
+    zone: UserZoneRow,
+    user: UserRow,
+    httpRequest: FastifyRequest,
+    metrics: readonly MetricDefinition[],
+  ): Promise<AnalysedZone> {
     const polygon = polygonOf(zone.geometry_geojson);
     const geometryJson = JSON.stringify(polygon);
     const hint = hintOf(zone.properties ?? {});
@@ -151,6 +175,12 @@ export class ExportService {
       this.businesses.zoneStatistics(businessZoneSchema.parse({ ...codes, include_inactive: false })),
       this.publicServices.zoneAnalysis(geometryJson),
     ]);
+    const studyMarket = metrics.some(
+      (metric) => metric.id.startsWith('market.competitors.') || metric.id.startsWith('market.huff.'),
+    );
+    const market = studyMarket
+      ? await this.market.figuresOf(zone, geometryJson, huffSectorsOf(metrics), establishmentsOf(businesses))
+      : null;
     const opened = withoutLockedFigures(answer, level);
     const demographics = aggregateDemographics(opened);
     const hasCensus = demographics.analysis_metadata.data_year !== null;
@@ -164,6 +194,7 @@ export class ExportService {
         realEstateVintage: null,
         businesses,
         publicServices,
+        market,
       },
       exportZone: {
         id: zone.id,
@@ -203,6 +234,7 @@ export class ExportService {
           realEstateVintage: null,
           businesses: null,
           publicServices: null,
+          market: null,
         };
         return [
           {
@@ -256,7 +288,7 @@ export class ExportService {
     const realEstateVintage = dvfVintage(datasets);
     // One zone after the other: the embedded database runs one statement at a time anyway.
     const analysed: AnalysedZone[] = [];
-    for (const zone of zones) analysed.push(await this.figuresOf(zone, user, httpRequest));
+    for (const zone of zones) analysed.push(await this.figuresOf(zone, user, httpRequest, metrics));
     const names = shortZoneNames(zones.map((zone) => zone.name));
     const special = this.specialOf(request);
     return {
