@@ -15,7 +15,7 @@ const distanceText = (kilometres: number | null) =>
     ? '—'
     : kilometres < 1
       ? `${formatNumber(kilometres * 1_000)} m`
-      : `${formatNumber(kilometres, 1)} km`;
+      : `${formatNumber(kilometres, Number.isInteger(kilometres) ? 0 : 1)} km`;
 
 /** The sources and vintages of the listed gyms, demo rows said so. */
 function sourcesOf(list: readonly Gym[]): string[] {
