@@ -100,4 +100,49 @@ describe.skipIf(!testDatabaseKinds().includes('postgresql'))('PostgreSQL connect
     });
     expect(after.statusCode).toBe(201);
   });
+
+  it('under a load of zone writes, answers again within 10 s and keeps every acknowledged zone', async () => {
+    const acknowledged: { id: string; cookie: string }[] = [];
+    let failed = 0;
+    let cutAt: number | undefined = undefined;
+    let firstAfterCut: number | undefined;
+    let writing = true;
+    const writer = async (writerIndex: number) => {
+      for (let index = 0; writing; index += 1) {
+        const id = `charge-${writerIndex}-${index}`;
+        const answer = await app.inject({ method: 'POST', url: '/api/user-zones', payload: zone(id) });
+        if (answer.statusCode === 201) {
+          acknowledged.push({ id, cookie: String(answer.headers['set-cookie']).split(';')[0] as string });
+          if (cutAt !== undefined && firstAfterCut === undefined) firstAfterCut = performance.now();
+        } else failed += 1;
+      }
+    };
+    const writers = [0, 1, 2, 3, 4, 5].map(writer);
+    await expect.poll(() => acknowledged.length, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(20);
+    const before = acknowledged.length;
+    await administration.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`, [
+      applicationName,
+    ]);
+    cutAt = performance.now();
+    await expect.poll(() => firstAfterCut, { timeout: RECOVERY_LIMIT_MS, interval: 50 }).toBeGreaterThan(cutAt);
+    // Writes go on after the first success: the pool has replaced every connection it lost.
+    await expect
+      .poll(() => acknowledged.length, { timeout: RECOVERY_LIMIT_MS, interval: 50 })
+      .toBeGreaterThanOrEqual(before + 20);
+    writing = false;
+    await Promise.all(writers);
+    expect((firstAfterCut as number) - cutAt).toBeLessThan(RECOVERY_LIMIT_MS);
+
+    const { rows } = await database.query<{ id: string }>(
+      `SELECT id FROM user_zones WHERE owner_kind = 'anonymous' AND id LIKE 'charge-%'`,
+    );
+    const stored = new Set(rows.map((row) => row.id));
+    expect(acknowledged.filter(({ id }) => !stored.has(id))).toEqual([]);
+    for (const { id, cookie } of acknowledged.slice(0, 10)) {
+      const answer = await app.inject({ url: '/api/user-zones', headers: { cookie } });
+      expect(answer.json<{ id: string }[]>().map((saved) => saved.id)).toEqual([id]);
+    }
+    // Only the writes in flight when the connections dropped may have failed.
+    expect(failed).toBeLessThan(acknowledged.length);
+  });
 });
