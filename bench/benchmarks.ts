@@ -4,6 +4,7 @@ import { demographicsBenchmark } from './demographics.bench';
 import { exportBenchmark } from './export.bench';
 import { importBenchmark } from './import.bench';
 import { isochroneBenchmark } from './isochrone.bench';
+import { loadBenchmark } from './load.bench';
 import type { Benchmark } from './support/BenchContext';
 import { mapLoadBenchmark } from './mapLoad.bench';
 import { marketBenchmark } from './market.bench';
@@ -34,4 +35,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   marketBenchmark,
   accountBenchmark,
   exportBenchmark,
+  loadBenchmark,
 ];
