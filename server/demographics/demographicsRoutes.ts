@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RouteModule } from '../AppContext';
+import { AnswerCache } from '../http/AnswerCache';
 import { badRequest } from '../http/HttpError';
 import { parseInput } from '../http/parseInput';
 import { demographicsToArrow } from '../../kernel/demographics/demographicsArrow';
-import { ARROW_STREAM_TYPE } from '../../kernel/demographics/demographicsRecord';
+import { ARROW_STREAM_TYPE, type DemographicsAnswer } from '../../kernel/demographics/demographicsRecord';
 import { analyzeZone, type AdministrativeHint } from './analyzeZone';
 import { withoutLockedFigures } from '../../kernel/subscription/demographicsAccess';
 import { accessLevelOf } from '../subscription/tierGate';
@@ -105,6 +106,8 @@ const wantsArrow = (request: FastifyRequest) => (request.headers.accept ?? '').i
  * Answers JSON, or an Arrow IPC stream when the client's Accept header asks for it.
  */
 export const demographicsRoutes: RouteModule = (app, { database }) => {
+  // The same zone analysed again (another tab, another visitor of the same territory) is computed once.
+  const analyses = new AnswerCache<DemographicsAnswer>({ maxEntries: 100 });
   const answer = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -115,7 +118,10 @@ export const demographicsRoutes: RouteModule = (app, { database }) => {
     const problem = await checkGeometry(database, json);
     if (problem) throw badRequest(`${INVALID_GEOMETRY} : ${problem}`, { field: 'geometry' });
     // The figures of the tabs the visitor's tier does not open are not sent at all.
-    const result = withoutLockedFigures(await analyzeZone(database, json, administrative), accessLevelOf(request.user));
+    const analysis = await analyses.get(database, [json, administrative ?? null], () =>
+      analyzeZone(database, json, administrative),
+    );
+    const result = withoutLockedFigures(analysis, accessLevelOf(request.user));
     if (wantsArrow(request)) {
       return reply.type(ARROW_STREAM_TYPE).send(Buffer.from(demographicsToArrow(result)));
     }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RouteModule } from '../AppContext';
 import type { Queryable } from '../db/Database';
+import { AnswerCache } from '../http/AnswerCache';
 import { badRequest, notFound } from '../http/HttpError';
 import { jsonArrayInSlices } from '../http/jsonArrayInSlices';
 import { parseInput } from '../http/parseInput';
@@ -164,16 +165,23 @@ export async function zoneStatistics(
 
 const wantsArrow = (request: FastifyRequest) => (request.headers.accept ?? '').includes(ARROW_TYPE);
 
-/** Zone statistics as JSON, or only the lots as Arrow when asked and large. */
+/** Zone statistics answers by zone and request (an import makes them stale). */
+type ZoneStatisticsCache = AnswerCache<Awaited<ReturnType<typeof zoneStatistics>>>;
+
+/** Zone statistics as JSON, or only the lots as Arrow when asked and large; the same request is computed once. */
 async function answerZoneStatistics(
   database: Queryable,
+  cache: ZoneStatisticsCache,
   request: FastifyRequest,
   reply: FastifyReply,
   zone: ZoneReference,
   body: ZoneStatisticsRequest,
 ) {
   noindex(reply);
-  const { statistics, lots } = await zoneStatistics(database, zone, body);
+  const startedAt = performance.now();
+  const cached = await cache.get(database, [zone, body], () => zoneStatistics(database, zone, body));
+  const lots = cached.lots;
+  const statistics = { ...cached.statistics, search_time_ms: Math.round(performance.now() - startedAt) };
   if (wantsArrow(request) && lots.length >= ARROW_THRESHOLD) {
     reply.header('X-Total-Transactions', String(statistics.total_transactions));
     return reply.type(ARROW_TYPE).send(Buffer.from(await lotsToArrow(lots, () => request.deadline.checkpoint())));
@@ -207,6 +215,7 @@ const legacyZoneSchema = zoneStatisticsRequestSchema.extend({
  * `/api/real-estate`, `/coordinates` and `/zone`. Every listing answer carries `X-Robots-Tag: noindex`.
  */
 export const realEstateRoutes: RouteModule = (app, { database }) => {
+  const statisticsCache: ZoneStatisticsCache = new AnswerCache({ maxEntries: 100 });
   const postRealEstateSearchDocumentation = documented({
     tag: 'real-estate',
     summary: 'Recherche paginée des ventes DVF d’une zone avec filtres et tri',
@@ -290,7 +299,14 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
   });
   app.post('/v1/real-estate/zone-statistics', postRealEstateZoneStatisticsDocumentation, async (request, reply) => {
     const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
-    return answerZoneStatistics(database, request, reply, await realEstateZoneOf(database, request, body), body);
+    return answerZoneStatistics(
+      database,
+      statisticsCache,
+      request,
+      reply,
+      await realEstateZoneOf(database, request, body),
+      body,
+    );
   });
 
   /** Every lot of the zone (the "Voir toutes les transactions" list, the worker, the CSV export). */
@@ -353,7 +369,14 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
   });
   app.post('/real-estate', postRealEstateDocumentation, async (request, reply) => {
     const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
-    return answerZoneStatistics(database, request, reply, await realEstateZoneOf(database, request, body), body);
+    return answerZoneStatistics(
+      database,
+      statisticsCache,
+      request,
+      reply,
+      await realEstateZoneOf(database, request, body),
+      body,
+    );
   });
 
   const postRealEstateCoordinatesDocumentation = documented({
@@ -376,7 +399,7 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
       });
     }
     const geojson = await selectCircle(database, longitude, latitude, body.radius);
-    return answerZoneStatistics(database, request, reply, { kind: 'geometry', geojson }, body);
+    return answerZoneStatistics(database, statisticsCache, request, reply, { kind: 'geometry', geojson }, body);
   });
 
   const postRealEstateZoneDocumentation = documented({
@@ -389,7 +412,14 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
   app.post('/real-estate/zone', postRealEstateZoneDocumentation, async (request, reply) => {
     if (isZoneReference((request.body as { zone?: unknown } | undefined)?.zone)) {
       const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
-      return answerZoneStatistics(database, request, reply, await realEstateZoneOf(database, request, body), body);
+      return answerZoneStatistics(
+        database,
+        statisticsCache,
+        request,
+        reply,
+        await realEstateZoneOf(database, request, body),
+        body,
+      );
     }
     const { zone, ...body } = parseInput(wholeZoneSchema, request.body, 'body');
     const geometry = parseInput(
@@ -399,6 +429,7 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
     ).geometry;
     return answerZoneStatistics(
       database,
+      statisticsCache,
       request,
       reply,
       { kind: 'geometry', geojson: JSON.stringify(geometry) },
