@@ -103,15 +103,19 @@ export async function openPgliteThread(options: PgliteThreadOptions = {}): Promi
     return worker;
   };
   const open = () => startThread(settings).then(attach);
-  /** Stops `stopped` (if still running) and opens a new thread at once: later statements go to the new one. */
+  /**
+   * Stops `stopped` (if still running), then opens a new thread: later statements go to the new one.
+   * The new thread opens the folder only once the old one has exited: `terminate()` only asks the
+   * thread to stop, and until it has, its PGlite may still write pages the new one would be
+   * recovering — two instances on one folder can leave it unreadable.
+   */
   const replace = (stopped: Worker) => {
     if (closed || stopped !== current) return;
     current = undefined;
     restarts += 1;
     // After a restart the content is on disk; a tarball given at start was only the first content.
     if (options.dataDirectory) settings.loadDataDirectory = undefined;
-    void stopped.terminate();
-    thread = open();
+    thread = stopped.terminate().then(open);
   };
   thread = open();
   try {
