@@ -362,7 +362,8 @@ export const loadBenchmark: Benchmark = {
       `PGlite: ${pgliteUserCounts.join(', ')} users for ${Math.min(30, USERS_SECONDS)} s each, stopped at the first`,
       'count whose p99 passes 1 s. Latency of a pan is the time until its 12 tiles have arrived.',
       '',
-      'Reproduce: `OPENDATA_DIR=/work/shared/opendata npm run bench -- load` (whole run ≈ 8 min).',
+      'Reproduce: `OPENDATA_DIR=/work/shared/opendata npm run bench -- load` (whole run ≈ 8 min once the bench databases',
+      'are prepared).',
     ].join('\n');
   },
 };
