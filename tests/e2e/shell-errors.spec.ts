@@ -70,15 +70,21 @@ test.describe('error screens and toasts', () => {
   test('toasts: success vanishes after 4 s, an error stays until closed (resilience, simulated 500 of the dark style)', async ({
     page,
   }) => {
+    // The page's clock is Playwright's: paused while a toast is up, then moved on by hand (no real-time wait).
+    await page.clock.install();
+    const pausePageClock = async () => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/settings');
     await page.getByRole('radio', { name: 'Auto' }).check();
     await page.getByRole('button', { name: 'Exporter mes données' }).click();
     const success = page.locator('[data-toast-type="success"]');
     await expect(success).toContainText('Données exportées');
-    const shownAt = Date.now();
-    await expect(success).toBeHidden({ timeout: 8_000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(3_000);
+    await pausePageClock();
+    await page.clock.runFor(3_000);
+    await expect(success).toBeVisible();
+    await page.clock.runFor(1_500);
+    await expect(success).toBeHidden();
+    await page.clock.resume();
 
     await page.goto('/map');
     await mapReady(page, 'light');
@@ -88,8 +94,10 @@ test.describe('error screens and toasts', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     const error = page.locator('[data-toast-type="error"]');
     await expect(error).toContainText('Le fond de carte n’a pas pu changer de thème');
-    await page.waitForTimeout(5_000);
+    await pausePageClock();
+    await page.clock.runFor(60_000);
     await expect(error).toBeVisible();
+    await page.clock.resume();
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-status', 'ready');
     await error.getByRole('button', { name: 'Fermer la notification' }).click();
     await expect(error).toBeHidden();
