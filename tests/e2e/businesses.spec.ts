@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { chooseThemeInSettings } from './support/mapJourney';
-import { expect, mapReady, panel, test, toolbar } from './support/shellFixtures';
+import { expect, mapIdle, mapReady, panel, test, toolbar } from './support/shellFixtures';
 
 const perimeter = (page: Page) => page.getByRole('region', { name: 'Périmètre d’analyse', exact: true });
 
@@ -132,7 +132,7 @@ test.describe('businesses panel', () => {
       [longitude, latitude] as [number, number],
     );
     await expect(canvas).toHaveAttribute('data-business-markers', /^[1-9]/);
-    await page.waitForTimeout(500);
+    await mapIdle(page);
     const point = await screenPoint(page, [longitude, latitude]);
     await page.mouse.click(point.x, point.y);
     const popup = page.locator('.maplibregl-popup .biz-popup');

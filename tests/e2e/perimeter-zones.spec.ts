@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, mapReady, test, toolbar } from './support/shellFixtures';
+import { expect, mapIdle, mapReady, test, toolbar } from './support/shellFixtures';
 
 const PANEL_TITLE = 'Périmètre d’analyse';
 const perimeter = (page: Page) => page.getByRole('region', { name: PANEL_TITLE, exact: true });
@@ -123,7 +123,7 @@ test.describe('perimeter: zones', () => {
     await canvas.click({ position: { x: 460, y: 480 } });
     await canvas.click({ position: { x: 320, y: 470 } });
     await expect(perimeter(page).getByText('4 points placés')).toBeVisible();
-    await page.waitForTimeout(300);
+    await mapIdle(page);
     await page.screenshot({ path: 'tests/e2e/screenshots/perimeter-drawing.png' });
     await expect(finish).toBeEnabled();
     await finish.click();
@@ -141,7 +141,7 @@ test.describe('perimeter: zones', () => {
     expect(await storeZones(page)).toHaveLength(3);
 
     await expect(perimeter(page).getByText('3 zones sélectionnées')).toBeVisible();
-    await page.waitForTimeout(1500);
+    await mapIdle(page);
     await page.screenshot({ path: 'tests/e2e/screenshots/perimeter-zones.png' });
 
     // Reload: the zones come back from the server.
@@ -177,7 +177,7 @@ test.describe('perimeter: zones', () => {
         ),
       )
       .toBeCloseTo(13, 1);
-    await page.waitForTimeout(500);
+    await mapIdle(page);
     await page.screenshot({ path: 'tests/e2e/screenshots/perimeter-after-reload.png' });
   });
 
@@ -227,7 +227,7 @@ test.describe('perimeter: zones', () => {
     const fifteen = await previewOf();
     await slider.fill('25');
     await expect.poll(previewOf).not.toBe(fifteen);
-    await page.waitForTimeout(800);
+    await mapIdle(page);
     await page.screenshot({ path: 'tests/e2e/screenshots/perimeter-preview-25min.png' });
     const twentyFive = await previewOf();
     await slider.fill('15');
@@ -258,7 +258,7 @@ test.describe('perimeter: zones', () => {
       ['cycling', 'distance', '#2196F3'],
     ]);
     expect(zones[1]?.zoneDistance).toBe(2000);
-    await page.waitForTimeout(1500);
+    await mapIdle(page);
     await page.screenshot({ path: 'tests/e2e/screenshots/perimeter-isochrones.png' });
 
     await page.reload();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, mapReady, test, toolbar } from './support/shellFixtures';
+import { expect, mapIdle, mapReady, test, toolbar } from './support/shellFixtures';
 
 const rail = (page: Page) => page.getByRole('navigation', { name: 'Panneaux', exact: true });
 const perimeterPanel = (page: Page) => page.getByRole('region', { name: 'Périmètre d’analyse', exact: true });
@@ -74,7 +74,7 @@ test.describe('public-transport zone on the RATP métro timetable', () => {
       travelTime: 20,
       includeReach: true,
     });
-    await page.waitForTimeout(800);
+    await mapIdle(page);
     await page.screenshot({ path: 'tests/e2e/screenshots/transit-preview.png' });
 
     // The slider re-contours the transit zone in the worker, without a server call.
@@ -110,7 +110,7 @@ test.describe('public-transport zone on the RATP métro timetable', () => {
     await expect(note).toContainText('90 % des départs');
     await expect.poll(previewOf).not.toBe(median);
     expect(generateCalls).toHaveLength(2);
-    await page.waitForTimeout(800);
+    await mapIdle(page);
     await page.screenshot({ path: 'tests/e2e/screenshots/transit-preview-window-90.png' });
 
     // Created from the preview: the row shows the network and the departure.
@@ -134,7 +134,7 @@ test.describe('public-transport zone on the RATP métro timetable', () => {
     const population = content.locator('.figure-card').filter({ hasText: 'Population' }).first();
     await expect(population).toContainText(/\d{1,3}(\s\d{3})+/u);
     await expect(population).toContainText('RP 2016');
-    await page.waitForTimeout(800);
+    await mapIdle(page);
     await page.screenshot({ path: 'tests/e2e/screenshots/transit-demographics.png' });
 
     // Saved like the others: still there after a reload.

@@ -53,3 +53,23 @@ export async function box(page: Page, id: string): Promise<{ x: number; width: n
   if (!found) throw new Error(`panneau ${id} absent`);
   return { x: Math.round(found.x), width: Math.round(found.width) };
 }
+
+/**
+ * Waits until the map has drawn everything asked of it so far: a repaint is requested and the map's next
+ * `idle` event (tiles loaded, no camera move, paint transitions over) awaited — not a fixed sleep.
+ */
+export async function mapIdle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const controller = (
+          window as unknown as { __zonalyseMap: { onIdle(listener: () => void): () => void; repaint(): void } }
+        ).__zonalyseMap;
+        const stop = controller.onIdle(() => {
+          stop();
+          resolve();
+        });
+        controller.repaint();
+      }),
+  );
+}
