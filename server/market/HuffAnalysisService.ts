@@ -28,7 +28,7 @@ const CANDIDATE_ID = 'site';
 
 export const HUFF_METHOD =
   'Modèle de Huff : les habitants de chaque IRIS se répartissent entre le site et les concurrents qu’ils atteignent dans le temps choisi, ' +
-  'avec une probabilité proportionnelle à l’attractivité (effectif salarié de la tranche Sirene, 1 si inconnue) divisée par le temps de trajet sur le graphe des rues (depuis le centroïde de l’IRIS) à la puissance λ. ' +
+  'avec une probabilité proportionnelle à l’attractivité (effectif salarié de la tranche Sirene, 1 si inconnue) divisée par le temps de trajet sur le graphe des rues (depuis l’adresse la plus proche du barycentre des adresses de l’IRIS, là où l’on habite, plutôt que son centre géométrique) à la puissance λ. ' +
   'Le site capte la somme de ces probabilités × habitants, ménages et revenu estimé (médiane Filosofi × habitants) de chaque IRIS.';
 
 /**
@@ -64,7 +64,7 @@ export class HuffAnalysisService {
       ),
     ]);
 
-    // The study area: IRIS whose centroid the site reaches within the time (and inside the zone, if any).
+    // The study area: IRIS whose point the site reaches within the time (and inside the zone, if any).
     const irisNodes = this.figures.snap(engine, request.mode, figures);
     const reached: { iris: IrisFigures; node: SnappedPoint }[] = [];
     figures.iris.forEach((iris, index) => {

@@ -35,7 +35,8 @@ const KEEP_MS = 10 * 60_000;
 
 /**
  * The figures of every IRIS of a département, computed once with the demographics apportioning (each
- * IRIS aggregated as a zone of its own, coverage 1) and kept in memory; with each IRIS's centroid
+ * IRIS aggregated as a zone of its own, coverage 1) and kept in memory; with each IRIS's point (the address
+ * nearest to the barycentre of its BAN addresses, `selectIrisPoints`)
  * attached to the street graph of each mode on first use.
  */
 export class IrisFiguresStore {
@@ -54,7 +55,7 @@ export class IrisFiguresStore {
     return figures;
   }
 
-  /** The nodes the département's IRIS centroids are attached to for the mode (same order as `iris`). */
+  /** The nodes the département's IRIS points are attached to for the mode (same order as `iris`). */
   snap(engine: IsochroneEngine, mode: RoadMode, figures: DepartementFigures): (SnappedPoint | undefined)[] {
     let byKey = this.snapped.get(engine);
     if (!byKey) {

@@ -15,25 +15,51 @@ export async function selectIrisAt(
   return rows[0];
 }
 
-/** One IRIS's representative point (its centroid as stored). */
+/**
+ * One IRIS's representative point: where its residents' trips start in the Huff model. `addresses` is
+ * the number of BAN addresses it was chosen among (0: the IRIS's centroid).
+ */
 export interface IrisPointRow {
   iris_code: string;
   iris_name: string;
   longitude: number;
   latitude: number;
+  addresses: number;
 }
 
-/** The centroids of the IRIS of the départements. */
+/**
+ * The representative points of the IRIS of the départements: the BAN address nearest to the barycentre of
+ * the IRIS's addresses — the addresses standing for where people live, so that a park, a cemetery or a
+ * railway yard does not pull the point away from the homes as the geometric centroid does — or the
+ * centroid when the IRIS holds no address.
+ */
 export async function selectIrisPoints(
   database: Queryable,
   departementCodes: readonly string[],
 ): Promise<IrisPointRow[]> {
   const { rows } = await database.query<IrisPointRow>(
-    `SELECT code AS iris_code, name AS iris_name, ST_X(centroid) AS longitude, ST_Y(centroid) AS latitude
-     FROM iris WHERE departement_code = ANY($1::text[]) ORDER BY code`,
+    `WITH barycentre AS (
+       SELECT iris_code, ST_SetSRID(ST_MakePoint(avg(ST_X(geometry)), avg(ST_Y(geometry))), 4326) AS point,
+              count(*)::int AS addresses
+       FROM ban_addresses WHERE departement_code = ANY($1::text[]) AND iris_code IS NOT NULL GROUP BY iris_code),
+     nearest AS (
+       SELECT DISTINCT ON (a.iris_code) a.iris_code, a.geometry, b.addresses
+       FROM ban_addresses a JOIN barycentre b USING (iris_code)
+       WHERE a.departement_code = ANY($1::text[])
+       ORDER BY a.iris_code, a.geometry <-> b.point, a.id)
+     SELECT i.code AS iris_code, i.name AS iris_name,
+            ST_X(coalesce(n.geometry, i.centroid)) AS longitude, ST_Y(coalesce(n.geometry, i.centroid)) AS latitude,
+            coalesce(n.addresses, 0) AS addresses
+     FROM iris i LEFT JOIN nearest n ON n.iris_code = i.code
+     WHERE i.departement_code = ANY($1::text[]) ORDER BY i.code`,
     [departementCodes],
   );
-  return rows.map((row) => ({ ...row, longitude: Number(row.longitude), latitude: Number(row.latitude) }));
+  return rows.map((row) => ({
+    ...row,
+    longitude: Number(row.longitude),
+    latitude: Number(row.latitude),
+    addresses: Number(row.addresses),
+  }));
 }
 
 /** The outlines of IRIS (simplified to about 5 m, 6 decimals) as GeoJSON strings. */

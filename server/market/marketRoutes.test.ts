@@ -7,6 +7,7 @@ import { proSessionCookie } from '../../tests/support/proSession';
 import { buildTestApp } from '../../tests/support/testApp';
 import { openDemoDatabase, testDatabaseKinds } from '../../tests/support/testDatabase';
 import type { Database } from '../db/Database';
+import { selectIrisPoints } from './marketRepository';
 
 /** Place Léon-Blum, 11e arrondissement. */
 const SITE: [number, number] = [2.3797, 48.8574];
@@ -58,6 +59,26 @@ describe.each(testDatabaseKinds())('market endpoints on %s', (kind) => {
     expect(band?.residents).toBeLessThan(155_000);
     expect(band?.income_estimate).toBeCloseTo((band?.median_income ?? 0) * (band?.residents ?? 0), 0);
     expect(potential.sources.length).toBeGreaterThan(0);
+  });
+
+  it('starts the residents’ trips of each IRIS at one of its addresses, near their barycentre', async () => {
+    const points = await selectIrisPoints(database, ['75']);
+    expect(points).toHaveLength(992);
+    const withAddresses = points.filter((point) => point.addresses > 0);
+    expect(withAddresses.length).toBeGreaterThan(950);
+    // Each point is an address of its IRIS: inside it, but for an address the import attached across a
+    // border (one in the demo territory).
+    const { rows } = await database.query<{ inside: number }>(
+      `SELECT count(*)::int AS inside FROM iris i
+       JOIN unnest($1::text[], $2::float8[], $3::float8[]) AS p(code, longitude, latitude) ON p.code = i.code
+       WHERE ST_Covers(i.geometry, ST_SetSRID(ST_MakePoint(p.longitude, p.latitude), 4326))`,
+      [
+        withAddresses.map((point) => point.iris_code),
+        withAddresses.map((point) => point.longitude),
+        withAddresses.map((point) => point.latitude),
+      ],
+    );
+    expect(rows[0]?.inside).toBeGreaterThanOrEqual(withAddresses.length * 0.99);
   });
 
   it('counts more residents within 15 minutes’ walk than within 10 and 5', async () => {
