@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { defaultOpenDataDirectory } from '../../server/config';
 import { readRawCsv } from '../support/rawCsv';
 import { chooseThemeInSettings } from './support/mapJourney';
+import { arrondissementPopulation2016 } from './support/rawFigures';
 import { expect, mapReady, test, toolbar } from './support/shellFixtures';
 
 const TAB_LABELS = [
@@ -31,16 +32,8 @@ function eleventhPopulation1564(): string {
   );
 }
 
-/** RP 2016 population of the 11e: the six age bands of its IRIS in the raw file (INSEE: 147,017). */
-function eleventhPopulation(): string {
-  const { rows } = readRawCsv(join(OPEN_DATA, 'insee_iris/rp2016-iris-H-population-age-csp-paris.csv'), ',');
-  const bands = ['P16_POP0014', 'P16_POP1529', 'P16_POP3044', 'P16_POP4559', 'P16_POP6074', 'P16_POP75P'];
-  return integer.format(
-    rows
-      .filter((row) => row.IRIS?.startsWith('75111'))
-      .reduce((sum, row) => sum + bands.reduce((total, band) => total + Number(row[band]), 0), 0),
-  );
-}
+/** RP 2016 population of the 11e from INSEE's raw file (INSEE: 147,017). */
+const eleventhPopulation = () => integer.format(arrondissementPopulation2016('75111'));
 
 const rail = (page: Page) => page.getByRole('navigation', { name: 'Panneaux', exact: true });
 const perimeterPanel = (page: Page) => page.getByRole('region', { name: 'Périmètre d’analyse', exact: true });
