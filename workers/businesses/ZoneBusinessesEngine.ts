@@ -3,6 +3,9 @@ import {
   allSql,
   bandCountsSql,
   BUSINESS_TABLE,
+  searchTextColumnSql,
+  searchWords,
+  sortNameColumnSql,
   type BusinessListQuery,
   countSql,
   openingsPerYearSql,
@@ -76,8 +79,18 @@ export class ZoneBusinessesEngine {
   static async fromArrow(connection: DuckDbConnection, arrow: Uint8Array): Promise<ZoneBusinessesEngine> {
     await connection.query(`DROP TABLE IF EXISTS ${BUSINESS_TABLE}`);
     await connection.insertArrowFromIPCStream(arrow, { name: BUSINESS_TABLE, create: true });
+    await connection.query(sortNameColumnSql());
     const table = await connection.query(`SELECT count(*)::INTEGER AS n FROM ${BUSINESS_TABLE}`);
     return new ZoneBusinessesEngine(connection, Number(table.toArray()[0]?.toJSON().n ?? 0));
+  }
+
+  private searchText: Promise<unknown> | undefined;
+
+  /** Adds the search column at the zone's first search (not every user searches). */
+  private async searchable(query: Pick<BusinessListQuery, 'search'>): Promise<void> {
+    if (searchWords(query.search).length === 0) return;
+    this.searchText ??= Promise.resolve(this.connection.query(searchTextColumnSql()));
+    await this.searchText;
   }
 
   private async rows(sql: string): Promise<Record<string, unknown>[]> {
@@ -87,6 +100,7 @@ export class ZoneBusinessesEngine {
 
   async page(query: BusinessListQuery): Promise<BusinessPage> {
     const startedAt = performance.now();
+    await this.searchable(query);
     const [rows, count] = [await this.rows(pageSql(query)), await this.rows(countSql(query))];
     return {
       businesses: rows.map(businessFromRow),
@@ -97,6 +111,7 @@ export class ZoneBusinessesEngine {
 
   /** Every matching establishment in the list order. */
   async all(query: BusinessListQuery): Promise<Business[]> {
+    await this.searchable(query);
     return (await this.rows(allSql(query))).map(businessFromRow);
   }
 
