@@ -3,6 +3,7 @@ import { businessesBenchmark } from './businesses.bench';
 import { demographicsBenchmark } from './demographics.bench';
 import { exportBenchmark } from './export.bench';
 import { importBenchmark } from './import.bench';
+import { inputBoundsBenchmark } from './inputBounds.bench';
 import { isochroneBenchmark } from './isochrone.bench';
 import { loadBenchmark } from './load.bench';
 import type { Benchmark } from './support/BenchContext';
@@ -36,4 +37,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   accountBenchmark,
   exportBenchmark,
   loadBenchmark,
+  inputBoundsBenchmark,
 ];
