@@ -73,7 +73,7 @@ describe('openPgliteThread', () => {
   );
 
   it(
-    'reopens only a folder its stopped thread no longer writes: stopped mid-write again and again, it stays readable',
+    'stopped mid-write again and again, the folder stays readable and whole',
     { timeout: 600_000 },
     async () => {
       const folder = mkdtempSync(join(tmpdir(), 'zonalyse-thread-writes-'));
