@@ -72,35 +72,31 @@ describe('openPgliteThread', () => {
     },
   );
 
-  it(
-    'stopped mid-write again and again, the folder stays readable and whole',
-    { timeout: 600_000 },
-    async () => {
-      const folder = mkdtempSync(join(tmpdir(), 'zonalyse-thread-writes-'));
-      folders.push(folder);
-      const database = await openPgliteThread({ dataDirectory: folder });
-      await database.exec('CREATE TABLE kept (id int PRIMARY KEY); CREATE TABLE bulk (id int, padding text)');
-      await database.query('INSERT INTO kept SELECT generate_series(1, 1000)');
-      database.statementTimeoutMs = 1500;
-      for (let round = 0; round < 3; round += 1) {
-        // A write that fills pages and the WAL until the thread is stopped in the middle of it.
-        await expect(
-          database.query(`INSERT INTO bulk SELECT g, repeat('x', 500) FROM generate_series(1, 100000000) g`),
-        ).rejects.toBeInstanceOf(DatabaseTimeoutError);
-        const { rows } = await database.query<{ kept: number; bulk: number }>(
-          'SELECT (SELECT count(*)::int FROM kept) AS kept, (SELECT count(*)::int FROM bulk) AS bulk',
-        );
-        expect(rows).toEqual([{ kept: 1000, bulk: 0 }]);
-      }
-      expect(database.restarts).toBe(3);
-      await database.close();
+  it('stopped mid-write again and again, the folder stays readable and whole', { timeout: 600_000 }, async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'zonalyse-thread-writes-'));
+    folders.push(folder);
+    const database = await openPgliteThread({ dataDirectory: folder });
+    await database.exec('CREATE TABLE kept (id int PRIMARY KEY); CREATE TABLE bulk (id int, padding text)');
+    await database.query('INSERT INTO kept SELECT generate_series(1, 1000)');
+    database.statementTimeoutMs = 1500;
+    for (let round = 0; round < 3; round += 1) {
+      // A write that fills pages and the WAL until the thread is stopped in the middle of it.
+      await expect(
+        database.query(`INSERT INTO bulk SELECT g, repeat('x', 500) FROM generate_series(1, 100000000) g`),
+      ).rejects.toBeInstanceOf(DatabaseTimeoutError);
+      const { rows } = await database.query<{ kept: number; bulk: number }>(
+        'SELECT (SELECT count(*)::int FROM kept) AS kept, (SELECT count(*)::int FROM bulk) AS bulk',
+      );
+      expect(rows).toEqual([{ kept: 1000, bulk: 0 }]);
+    }
+    expect(database.restarts).toBe(3);
+    await database.close();
 
-      // Opened again from scratch, the folder is whole: the table and its index agree.
-      const reopened = await openPgliteThread({ dataDirectory: folder });
-      opened.push(reopened);
-      await reopened.exec('SET enable_seqscan = off');
-      const { rows } = await reopened.query<{ count: number }>('SELECT count(*)::int AS count FROM kept WHERE id > 0');
-      expect(rows).toEqual([{ count: 1000 }]);
-    },
-  );
+    // Opened again from scratch, the folder is whole: the table and its index agree.
+    const reopened = await openPgliteThread({ dataDirectory: folder });
+    opened.push(reopened);
+    await reopened.exec('SET enable_seqscan = off');
+    const { rows } = await reopened.query<{ count: number }>('SELECT count(*)::int AS count FROM kept WHERE id > 0');
+    expect(rows).toEqual([{ count: 1000 }]);
+  });
 });
