@@ -1,3 +1,6 @@
+/** The sources of the basemap's tiles (the map's attribution, the export's map page). */
+export const BASEMAP_ATTRIBUTION = 'IGN Admin Express · INSEE · Ville de Paris — Zonalyse';
+
 /** The two variants of the basemap. */
 export type BasemapTheme = 'light' | 'dark';
 
@@ -77,7 +80,7 @@ export function buildBasemapStyle({ origin, theme, generation }: BasemapStyleOpt
         tiles: [`${origin}/api/basemap/{z}/{x}/{y}.mvt?v=${generation}`],
         minzoom: 0,
         maxzoom: 14,
-        attribution: 'IGN Admin Express · INSEE · Ville de Paris — Zonalyse',
+        attribution: BASEMAP_ATTRIBUTION,
       },
     },
     layers: [

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { BASEMAP_ATTRIBUTION } from '../basemap/basemapStyle';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
@@ -400,7 +401,7 @@ function mapPage(doc: Doc, document: ExportDocument) {
         .text(
           `Vue de la carte au moment de l’export (${view.width} × ${view.height} px, zoom ${view.zoom.toFixed(1).replace('.', ',')}) : ` +
             `longitudes ${coordinate.format(west)} à ${coordinate.format(east)}, latitudes ${coordinate.format(south)} à ${coordinate.format(north)}. ` +
-            'Fond de carte © contributeurs OpenStreetMap ; couches et zones : Zonalyse.',
+            `Fond de carte : ${BASEMAP_ATTRIBUTION}.`,
           PAGE.margin,
           doc.y,
           { width: CONTENT_WIDTH },

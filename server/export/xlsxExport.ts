@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { BASEMAP_ATTRIBUTION } from '../basemap/basemapStyle';
 import type { ExportDocument } from '../../kernel/export/exportDocument';
 import {
   EXPORT_SOURCES,
@@ -67,7 +68,7 @@ function mapSheet(workbook: ExcelJS.Workbook, document: ExportDocument) {
     sheet.addRow({
       item: 'Vue de la carte',
       value: view
-        ? `${view.width} × ${view.height} px, zoom ${view.zoom.toFixed(1)}, ouest ${view.bounds.west.toFixed(4)}, sud ${view.bounds.south.toFixed(4)}, est ${view.bounds.east.toFixed(4)}, nord ${view.bounds.north.toFixed(4)} ; fond © contributeurs OpenStreetMap`
+        ? `${view.width} × ${view.height} px, zoom ${view.zoom.toFixed(1)}, ouest ${view.bounds.west.toFixed(4)}, sud ${view.bounds.south.toFixed(4)}, est ${view.bounds.east.toFixed(4)}, nord ${view.bounds.north.toFixed(4)} ; fond de carte : ${BASEMAP_ATTRIBUTION}`
         : 'la carte n’était pas affichée lors de l’export',
     });
     if (view) {
