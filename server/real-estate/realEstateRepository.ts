@@ -256,16 +256,40 @@ export async function selectTemporalSeries(
   return rows;
 }
 
-/** Spec beyond: quartiles of €/m² of single Appartement / Maison sales by quarter, and vs the département. */
+const HOUSING_SALE = `${SALE} AND m.price_per_m2 IS NOT NULL AND m.single_type_local IN ('Appartement', 'Maison')`;
+const priceQuartile = (q: number) =>
+  guarded(`percentile_cont(${q}) WITHIN GROUP (ORDER BY m.price_per_m2)`, 'count(*)');
+
+/** The median €/m² of single Appartement / Maison sales of a whole département (the snapshot's reference). */
+export async function selectDepartementMedianPricePerM2(
+  database: Queryable,
+  departementCode: string,
+  filters: RealEstateFilters,
+): Promise<number | null> {
+  const departement = new Parameters();
+  const departementWhere = whereClause({ kind: 'departement', code: departementCode }, filters, departement);
+  const { rows } = await database.query<{ median: number | null }>(
+    `SELECT ${priceQuartile(0.5)} AS median FROM dvf_mutations m WHERE ${departementWhere} AND ${HOUSING_SALE}`,
+    departement.values,
+  );
+  return rows[0]?.median ?? null;
+}
+
+/**
+ * Spec beyond: quartiles of €/m² of single Appartement / Maison sales by quarter, and vs the département
+ * (whose median `departementMedianOf` gives, by default a query of the whole département).
+ */
 export async function selectMarketSnapshot(
   database: Queryable,
   zone: ZoneReference,
   filters: RealEstateFilters,
+  departementMedianOf: (code: string) => Promise<number | null> = (code) =>
+    selectDepartementMedianPricePerM2(database, code, filters),
 ): Promise<MarketSnapshot> {
   const parameters = new Parameters();
   const where = whereClause(zone, filters, parameters);
-  const housing = `${SALE} AND m.price_per_m2 IS NOT NULL AND m.single_type_local IN ('Appartement', 'Maison')`;
-  const quartile = (q: number) => guarded(`percentile_cont(${q}) WITHIN GROUP (ORDER BY m.price_per_m2)`, 'count(*)');
+  const housing = HOUSING_SALE;
+  const quartile = priceQuartile;
   const quarter = `to_char(m.date_mutation, 'YYYY') || '-T' || to_char(m.date_mutation, 'Q')`;
   const { rows } = await database.query<{
     type_local: string | null;
@@ -290,13 +314,7 @@ export async function selectMarketSnapshot(
   if (departementCode && zone.kind === 'departement' && zone.code === departementCode) {
     departementMedian = total?.median ?? null;
   } else if (departementCode) {
-    const departement = new Parameters();
-    const departementWhere = whereClause({ kind: 'departement', code: departementCode }, filters, departement);
-    const { rows: median } = await database.query<{ median: number | null }>(
-      `SELECT ${quartile(0.5)} AS median FROM dvf_mutations m WHERE ${departementWhere} AND ${housing}`,
-      departement.values,
-    );
-    departementMedian = median[0]?.median ?? null;
+    departementMedian = await departementMedianOf(departementCode);
   }
   return {
     by_type_quarter: rows

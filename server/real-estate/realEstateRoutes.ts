@@ -41,6 +41,7 @@ import {
   type ZoneReference,
 } from './realEstateRepository';
 import { ARROW_STREAM, documented } from '../openapi/documented';
+import { departementMedianPricePerM2 } from './departementMedians';
 
 const ARROW_TYPE = 'application/vnd.apache.arrow.stream';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -117,7 +118,9 @@ export async function zoneStatistics(
     selectBreakdown(database, zone, filters, 'type_local'),
     selectBreakdown(database, zone, filters, 'nature_mutation'),
     request.include_temporal ? selectTemporalSeries(database, zone, filters, request.temporal_granularity) : [],
-    request.include_market_snapshot ? selectMarketSnapshot(database, zone, filters) : null,
+    request.include_market_snapshot
+      ? selectMarketSnapshot(database, zone, filters, (code) => departementMedianPricePerM2(database, code, filters))
+      : null,
     request.include_sample_transactions && request.sample_size > 0
       ? selectZoneLots(database, zone, filters, request.sample_size)
       : [],
