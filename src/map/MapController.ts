@@ -197,8 +197,9 @@ export class MapController {
   }
 
   /**
-   * The map as displayed: a PNG of the next frame, read from the canvas within its render (the drawing
-   * buffer is not kept after), with the bounds and zoom it shows.
+   * The map as displayed: a PNG of the next frame, its bounds and zoom. The canvas is copied within that
+   * frame's render (the drawing buffer is not kept after) and encoded by `toBlob` off the main thread
+   * (`toDataURL` would encode a full-screen map in one long task).
    */
   snapshot(): Promise<{
     image: string;
@@ -207,23 +208,34 @@ export class MapController {
     bounds: { north: number; south: number; east: number; west: number };
     zoom: number;
   }> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       this.map.once('render', () => {
         const canvas = this.map.getCanvas();
         const { bounds, zoom } = this.view();
         const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value));
-        resolve({
-          image: canvas.toDataURL('image/png'),
-          width: canvas.width,
-          height: canvas.height,
-          bounds: {
-            west: clamp(bounds.west, 180),
-            east: clamp(bounds.east, 180),
-            south: clamp(bounds.south, 90),
-            north: clamp(bounds.north, 90),
-          },
-          zoom,
-        });
+        const { width, height } = canvas;
+        canvas.toBlob((blob) => {
+          if (!blob) {
+            reject(new Error('La carte n’a pas pu être capturée'));
+            return;
+          }
+          const reader = new FileReader();
+          reader.onload = () =>
+            resolve({
+              image: reader.result as string,
+              width,
+              height,
+              bounds: {
+                west: clamp(bounds.west, 180),
+                east: clamp(bounds.east, 180),
+                south: clamp(bounds.south, 90),
+                north: clamp(bounds.north, 90),
+              },
+              zoom,
+            });
+          reader.onerror = () => reject(new Error('La carte n’a pas pu être capturée'));
+          reader.readAsDataURL(blob);
+        }, 'image/png');
       });
       this.map.triggerRepaint();
     });

@@ -321,7 +321,7 @@ export default function ExportPanel() {
   const startExport = async () => {
     const zoneIds = zones.map((zone) => zone.id);
     const withMap = (format === 'pdf' || format === 'xlsx') && selected.has('special.map_view');
-    const mapView = withMap && map ? await map.snapshot() : undefined;
+    const mapView = withMap && map ? await map.snapshot().catch(() => undefined) : undefined;
     dispatch(
       exportActions.exportRequested({
         zoneIds,
