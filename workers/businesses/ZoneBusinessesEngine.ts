@@ -6,6 +6,7 @@ import {
   searchTextColumnSql,
   searchWords,
   sortNameColumnSql,
+  whereClause,
   type BusinessListQuery,
   countSql,
   openingsPerYearSql,
@@ -101,10 +102,15 @@ export class ZoneBusinessesEngine {
   async page(query: BusinessListQuery): Promise<BusinessPage> {
     const startedAt = performance.now();
     await this.searchable(query);
-    const [rows, count] = [await this.rows(pageSql(query)), await this.rows(countSql(query))];
+    const rows = await this.rows(pageSql(query));
+    const total = !whereClause(query)
+      ? this.rowCount
+      : rows[0]
+        ? Number(rows[0].matching_count)
+        : Number((await this.rows(countSql(query)))[0]?.n ?? 0);
     return {
       businesses: rows.map(businessFromRow),
-      total: Number(count[0]?.n ?? 0),
+      total,
       queryTimeMs: Math.round(performance.now() - startedAt),
     };
   }

@@ -102,14 +102,19 @@ export function orderClause(sort: BusinessSortKey, descending: boolean): string 
   return `ORDER BY ${keys[sort]}, id`;
 }
 
-/** The page of the list. */
+/**
+ * The page of the list. Filtered, each row carries `matching_count` (how many rows match: one scan for
+ * both); unfiltered, every row matches and the engine knows how many (a top-N sort stays cheap).
+ */
 export function pageSql(query: BusinessListQuery): string {
   const limit = Math.max(1, Math.min(500, Math.floor(query.pageSize)));
   const offset = Math.max(0, Math.floor(query.page)) * limit;
-  return `SELECT ${ROW_COLUMNS} FROM ${BUSINESS_TABLE} ${whereClause(query)} ${orderClause(query.sort, query.descending)} LIMIT ${limit} OFFSET ${offset}`;
+  const where = whereClause(query);
+  const count = where ? ', count(*) OVER () AS matching_count' : '';
+  return `SELECT ${ROW_COLUMNS}${count} FROM ${BUSINESS_TABLE} ${where} ${orderClause(query.sort, query.descending)} LIMIT ${limit} OFFSET ${offset}`;
 }
 
-/** How many rows match (for 'Page X sur Y'). */
+/** How many rows match (for 'Page X sur Y' when the page asked for is past the end). */
 export function countSql(query: BusinessListQuery): string {
   return `SELECT count(*)::INTEGER AS n FROM ${BUSINESS_TABLE} ${whereClause(query)}`;
 }
