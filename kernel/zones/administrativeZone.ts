@@ -49,8 +49,7 @@ const LEVEL_WITH_ARTICLE: Record<AdministrativeLevel, string> = {
  * 'Erreur lors de l'ajout de …' when the store refuses the zone. The product's leading '❌' is the error
  * toast's own SVG icon: no emoji font is assumed.
  */
-export const addFailedMessage = (level: AdministrativeLevel) =>
-  `Erreur lors de l'ajout ${LEVEL_WITH_ARTICLE[level]}`;
+export const addFailedMessage = (level: AdministrativeLevel) => `Erreur lors de l'ajout ${LEVEL_WITH_ARTICLE[level]}`;
 /** 'Erreur lors du chargement de …' when the boundary cannot be fetched (the icon as above). */
 export const loadFailedMessage = (level: AdministrativeLevel) =>
   `Erreur lors du chargement ${LEVEL_WITH_ARTICLE[level]}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countSelfCrossings, MAX_REPAIRED_CROSSINGS } from './selfCrossings';
 
 /** The most positions a zone geometry may hold (all rings of all polygons together). */
 export const MAX_POLYGON_POSITIONS = 250_000;
@@ -85,17 +86,29 @@ export function polygonGeometryProblem(geometry: { type: string; coordinates: un
   if (polygons.every((polygon) => Array.isArray(polygon) && polygon.every(isEmptyArray))) {
     return { path: [], message: 'géométrie vide' };
   }
-  if (geometry.type === 'Polygon') return polygonProblem(geometry.coordinates, ['coordinates'], budget);
-  for (let index = 0; index < polygons.length; index += 1) {
-    const problem = polygonProblem(polygons[index], ['coordinates', index], budget);
+  if (geometry.type === 'Polygon') {
+    const problem = polygonProblem(geometry.coordinates, ['coordinates'], budget);
     if (problem) return problem;
+  } else {
+    for (let index = 0; index < polygons.length; index += 1) {
+      const problem = polygonProblem(polygons[index], ['coordinates', index], budget);
+      if (problem) return problem;
+    }
+  }
+  const crossings = countSelfCrossings(polygons as number[][][][]);
+  if (crossings !== undefined && crossings > MAX_REPAIRED_CROSSINGS) {
+    return {
+      path: ['coordinates'],
+      message: `le polygone se recoupe plus de ${formatCount(MAX_REPAIRED_CROSSINGS)} fois : redessinez-le sans tant de croisements`,
+    };
   }
   return undefined;
 }
 
 const coordinatesDescription =
   'Anneaux fermés (la dernière position répète la première) d’au moins 4 positions [longitude, latitude] ; ' +
-  `au plus ${formatCount(MAX_POLYGON_POSITIONS)} positions en tout.`;
+  `au plus ${formatCount(MAX_POLYGON_POSITIONS)} positions en tout ; un polygone qui se recoupe est réparé, ` +
+  `jusqu’à ${formatCount(MAX_REPAIRED_CROSSINGS)} croisements.`;
 
 /**
  * The one polygon schema of every endpoint that takes a geometry: a GeoJSON Polygon or

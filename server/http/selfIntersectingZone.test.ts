@@ -107,6 +107,29 @@ describe.each(testDatabaseKinds())('a self-intersecting zone on every zone route
     }
   });
 
+  it('refuses at once, in French, a polygon crossing itself too often to be repaired cheaply', async () => {
+    // A star {101/50}: 101 × 49 crossings, seconds of repair in the database.
+    const ring: number[][] = [];
+    for (let index = 0; index < 101; index += 1) {
+      const angle = (2 * Math.PI * ((index * 50) % 101)) / 101;
+      ring.push([2.35 + 0.02 * Math.cos(angle), 48.86 + 0.02 * Math.sin(angle)]);
+    }
+    ring.push(ring[0] as number[]);
+    const star = { type: 'Polygon', coordinates: [ring] };
+    const routes = zoneRoutes((await app.inject('/api/docs/openapi.json')).json<OpenApiDocument>());
+    for (const route of routes) {
+      const started = performance.now();
+      const response = await app.inject({
+        method: 'POST',
+        url: route.path,
+        payload: bodyFor(route.path, route.properties, star),
+      });
+      expect(response.statusCode, `${route.path}: ${response.body.slice(0, 300)}`).toBe(400);
+      expect(response.json<{ detail: string }>().detail, route.path).toMatch(/se recoupe plus de 500 fois/);
+      expect(performance.now() - started, route.path).toBeLessThan(2_000);
+    }
+  });
+
   it('analyses the repaired bow tie as its two triangles', async () => {
     const triangles = {
       type: 'MultiPolygon',
