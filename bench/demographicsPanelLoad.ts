@@ -52,7 +52,7 @@ export async function createZoneThroughPerimeter(page: Page): Promise<void> {
   await perimeter.getByRole('radio', { name: BENCH_ZONE.mode }).check();
   await perimeter.getByLabel(/Temps de trajet/).fill(BENCH_ZONE.minutes);
   await perimeter.getByRole('button', { name: 'Créer la zone' }).click();
-  await perimeter.getByText(`🚗 Voiture · ${BENCH_ZONE.minutes} min`).waitFor({ timeout: 120_000 });
+  await perimeter.getByText(`Voiture · ${BENCH_ZONE.minutes} min`).waitFor({ timeout: 120_000 });
 }
 
 /**
