@@ -300,7 +300,8 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
     response: zoneStatisticsResponse,
     alternatives: [ARROW_STREAM],
   });
-  app.post('/v1/real-estate/zone-statistics', postRealEstateZoneStatisticsDocumentation, async (request, reply) => {
+  /** A zone-statistics body (a zone reference and the filters) answered with its figures. */
+  const answerZoneStatisticsBody = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
     return answerZoneStatistics(
       database,
@@ -310,7 +311,8 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
       await realEstateZoneOf(database, request, body),
       body,
     );
-  });
+  };
+  app.post('/v1/real-estate/zone-statistics', postRealEstateZoneStatisticsDocumentation, answerZoneStatisticsBody);
 
   /** Every lot of the zone (the "Voir toutes les transactions" list, the worker, the CSV export). */
   const postRealEstateZoneTransactionsDocumentation = documented({
@@ -370,17 +372,7 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
     response: zoneStatisticsResponse,
     alternatives: [ARROW_STREAM],
   });
-  app.post('/real-estate', postRealEstateDocumentation, async (request, reply) => {
-    const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
-    return answerZoneStatistics(
-      database,
-      statisticsCache,
-      request,
-      reply,
-      await realEstateZoneOf(database, request, body),
-      body,
-    );
-  });
+  app.post('/real-estate', postRealEstateDocumentation, answerZoneStatisticsBody);
 
   const postRealEstateCoordinatesDocumentation = documented({
     tag: 'real-estate',
@@ -414,15 +406,7 @@ export const realEstateRoutes: RouteModule = (app, { database }) => {
   });
   app.post('/real-estate/zone', postRealEstateZoneDocumentation, async (request, reply) => {
     if (isZoneReference((request.body as { zone?: unknown } | undefined)?.zone)) {
-      const body = parseInput(zoneStatisticsRequestSchema, request.body, 'body');
-      return answerZoneStatistics(
-        database,
-        statisticsCache,
-        request,
-        reply,
-        await realEstateZoneOf(database, request, body),
-        body,
-      );
+      return answerZoneStatisticsBody(request, reply);
     }
     const { zone, ...body } = parseInput(wholeZoneSchema, request.body, 'body');
     const geometry = parseInput(

@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { chooseThemeInSettings } from './support/mapJourney';
+import { checkEleventhInTree, chooseThemeInSettings } from './support/mapJourney';
 import { expect, mapIdle, mapReady, panel, test, toolbar } from './support/shellFixtures';
 
-const perimeter = (page: Page) => page.getByRole('region', { name: 'Périmètre d’analyse', exact: true });
 
 interface MapHandle {
   map: {
@@ -48,18 +47,7 @@ test.describe('businesses panel', () => {
       .click();
 
     // The 11e arrondissement from the administrative tree of the perimeter panel.
-    await toolbar(page).getByRole('button', { name: 'Périmètre d’analyse', exact: true }).click();
-    await perimeter(page).getByRole('button', { name: 'Zone administrative' }).click();
-    const tree = perimeter(page).getByRole('tree', { name: 'Zones administratives' });
-    await tree.getByRole('button', { name: 'Déplier Île-de-France' }).click();
-    await tree.getByRole('button', { name: 'Déplier Paris (75)' }).click();
-    await tree.getByRole('button', { name: /^Paris 11e.*\(75111\)$/ }).click();
-    await expect(
-      tree
-        .getByRole('treeitem', { name: /Paris 11e/ })
-        .locator('.tree__check')
-        .first(),
-    ).toBeVisible();
+    await checkEleventhInTree(page);
 
     // Only the businesses panel stays open, so that the map keeps room for the markers.
     await panel(page, 'perimeter').getByRole('button', { name: 'Fermer le panneau Périmètre d’analyse' }).click();

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { defaultOpenDataDirectory } from '../../server/config';
 import { readRawCsv } from '../support/rawCsv';
-import { chooseThemeInSettings } from './support/mapJourney';
+import { chooseThemeInSettings, perimeterPanel, pickEleventhArrondissement } from './support/mapJourney';
 import { arrondissementPopulation2016 } from './support/rawFigures';
 import { expect, mapReady, test, toolbar } from './support/shellFixtures';
 
@@ -36,7 +36,6 @@ function eleventhPopulation1564(): string {
 const eleventhPopulation = () => integer.format(arrondissementPopulation2016('75111'));
 
 const rail = (page: Page) => page.getByRole('navigation', { name: 'Panneaux', exact: true });
-const perimeterPanel = (page: Page) => page.getByRole('region', { name: 'Périmètre d’analyse', exact: true });
 
 /** Makes a right panel the front one with the rail (whose buttons open and close panels). */
 async function toFront(page: Page, label: string, id: string) {
@@ -65,18 +64,7 @@ async function activateZone(page: Page, name: string | RegExp) {
 async function createZones(page: Page) {
   await toFront(page, 'Périmètre d’analyse', 'perimeter');
   const perimeter = perimeterPanel(page);
-  await perimeter.getByRole('button', { name: 'Zone administrative' }).click();
-  const tree = perimeter.getByRole('tree', { name: 'Zones administratives' });
-  await tree.getByRole('button', { name: 'Déplier Île-de-France' }).click();
-  await tree.getByRole('button', { name: 'Déplier Paris (75)' }).click();
-  await tree.getByRole('button', { name: /^Paris 11e.*\(75111\)$/ }).click();
-  await expect(
-    tree
-      .getByRole('treeitem', { name: /Paris 11e/ })
-      .locator('.tree__check')
-      .first(),
-  ).toBeVisible();
-  await perimeter.getByRole('button', { name: '← Retour' }).click();
+  await pickEleventhArrondissement(page);
 
   await perimeter.getByRole('button', { name: 'Zone isochrone personnalisée' }).click();
   await perimeter.getByRole('combobox', { name: 'Adresse de départ' }).fill('52 rue de la Roquette, Paris');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, mapReady, panel, rail, test, toolbar } from './support/shellFixtures';
+import { checkEleventhInTree } from './support/mapJourney';
+import { expect, mapReady, panel, rail, test } from './support/shellFixtures';
 
-const perimeter = (page: Page) => page.getByRole('region', { name: 'Périmètre d’analyse', exact: true });
 
 /** Screen position of a [longitude, latitude] on the map canvas. */
 async function screenPoint(page: Page, lngLat: [number, number]): Promise<{ x: number; y: number }> {
@@ -29,18 +29,7 @@ test.describe('public services panel', () => {
     await mapReady(page);
 
     // The 11e arrondissement from the administrative tree of the perimeter panel.
-    await toolbar(page).getByRole('button', { name: 'Périmètre d’analyse', exact: true }).click();
-    await perimeter(page).getByRole('button', { name: 'Zone administrative' }).click();
-    const tree = perimeter(page).getByRole('tree', { name: 'Zones administratives' });
-    await tree.getByRole('button', { name: 'Déplier Île-de-France' }).click();
-    await tree.getByRole('button', { name: 'Déplier Paris (75)' }).click();
-    await tree.getByRole('button', { name: /^Paris 11e.*\(75111\)$/ }).click();
-    await expect(
-      tree
-        .getByRole('treeitem', { name: /Paris 11e/ })
-        .locator('.tree__check')
-        .first(),
-    ).toBeVisible();
+    await checkEleventhInTree(page);
 
     await rail(page).getByRole('button', { name: 'Services publics' }).click();
     const region = panel(page, 'public_services');

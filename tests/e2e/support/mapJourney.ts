@@ -24,6 +24,12 @@ export async function closePerimeter(page: Page): Promise<void> {
  * user does: the zone is saved through the user-zones API and becomes the active zone. Leaves the tree.
  */
 export async function pickEleventhArrondissement(page: Page): Promise<void> {
+  await checkEleventhInTree(page);
+  await perimeterPanel(page).getByRole('button', { name: '← Retour' }).click();
+}
+
+/** The same pick, staying in the administrative tree (the 11e shown checked). */
+export async function checkEleventhInTree(page: Page): Promise<void> {
   await openPerimeter(page);
   const perimeter = perimeterPanel(page);
   await perimeter.getByRole('button', { name: 'Zone administrative' }).click();
@@ -37,7 +43,6 @@ export async function pickEleventhArrondissement(page: Page): Promise<void> {
       .locator('.tree__check')
       .first(),
   ).toBeVisible();
-  await perimeter.getByRole('button', { name: '← Retour' }).click();
 }
 
 /**
