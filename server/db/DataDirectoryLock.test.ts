@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,5 +30,16 @@ describe('DataDirectoryLock', () => {
       /n’est pas utilisable en écriture : un fichier porte déjà ce nom\. La base n’a pas été ouverte/,
     );
     expect(readFileSync(file, 'utf8')).toBe('pas un dossier');
+  });
+});
+
+describe('DataDirectoryLock on a disk without room', () => {
+  it('refuses a folder whose disk has less free space than the database needs, before writing the lock', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'zonalyse-lock-'));
+    // More free space than any disk has: the folder's real file system answers how much it has.
+    const attempt = () => DataDirectoryLock.acquire(directory, Number.MAX_SAFE_INTEGER);
+    expect(attempt).toThrow(DataDirectoryUnwritableError);
+    expect(attempt).toThrow(/n’est pas utilisable en écriture : disque plein \([\d\s]+ Mo libres, il en faut au moins/);
+    expect(readdirSync(directory)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statfsSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Raised when another live process holds the embedded database folder. */
@@ -41,10 +41,34 @@ export class DataDirectoryUnwritableError extends Error {
 }
 
 /** Turns an operating-system error on the data folder into {@link DataDirectoryUnwritableError}. */
-function unwritable(directory: string, error: unknown): unknown {
+export function unwritable(directory: string, error: unknown): unknown {
   const reason = UNWRITABLE_REASONS[(error as NodeJS.ErrnoException).code ?? ''];
   return reason ? new DataDirectoryUnwritableError(directory, reason) : error;
 }
+
+/**
+ * Free space the embedded database needs to start: a new database takes about 60 MB, and an existing one
+ * writes its write-ahead log (16 MB segments) as soon as it changes. Below it the server refuses to start rather than fail
+ * a write later, when a user saves a zone.
+ */
+export const MINIMUM_FREE_BYTES = 128 * 2 ** 20;
+
+const megabytes = (bytes: number) => Math.floor(bytes / 2 ** 20).toLocaleString('fr-FR');
+
+/** Refuses a folder whose file system has less than `minimumFreeBytes` left for this user. */
+function checkFreeSpace(directory: string, minimumFreeBytes: number): void {
+  const { bavail, bsize } = statfsSync(directory);
+  const free = bavail * bsize;
+  if (free < minimumFreeBytes) {
+    throw new DataDirectoryUnwritableError(
+      directory,
+      `disque plein (${megabytes(free)} Mo libres, il en faut au moins ${megabytes(minimumFreeBytes)})`,
+    );
+  }
+}
+
+/** The lock file's name in the data folder. */
+export const LOCK_FILE = 'zonalyse.lock';
 
 function processIsAlive(pid: number): boolean {
   try {
@@ -64,13 +88,18 @@ export class DataDirectoryLock {
 
   private constructor(private readonly path: string) {}
 
-  static acquire(directory: string): DataDirectoryLock {
+  /**
+   * Creates the folder if needed, checks that its disk has {@link MINIMUM_FREE_BYTES} free (or
+   * `minimumFreeBytes`), then takes the lock.
+   */
+  static acquire(directory: string, minimumFreeBytes = MINIMUM_FREE_BYTES): DataDirectoryLock {
     try {
       mkdirSync(directory, { recursive: true });
     } catch (error) {
       throw unwritable(directory, error);
     }
-    const path = join(directory, 'zonalyse.lock');
+    checkFreeSpace(directory, minimumFreeBytes);
+    const path = join(directory, LOCK_FILE);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       try {
         // Writing the lock is also the check that the folder takes writes, before the database opens.

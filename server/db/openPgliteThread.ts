@@ -1,9 +1,10 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable, QueryResult } from './Database';
-import { DataDirectoryLock } from './DataDirectoryLock';
+import { DataDirectoryLock, LOCK_FILE, MINIMUM_FREE_BYTES, unwritable } from './DataDirectoryLock';
 import { DatabaseTimeoutError } from './DatabaseTimeoutError';
 import type {
   PgliteThreadReply,
@@ -30,6 +31,8 @@ export interface PgliteThreadOptions {
   dataDirectory?: string | undefined;
   loadDataDirectory?: Uint8Array | undefined;
   statementTimeoutMs?: number | undefined;
+  /** Free space the data folder's disk must have at start (default {@link MINIMUM_FREE_BYTES}). */
+  minimumFreeBytes?: number | undefined;
 }
 
 type Request = PgliteThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -44,6 +47,13 @@ const TSX_API = pathToFileURL(
   join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
 ).href;
 
+/** Empties `directory` except `kept`. */
+function removeAllBut(directory: string, kept: string): void {
+  for (const entry of readdirSync(directory)) {
+    if (entry !== kept) rmSync(join(directory, entry), { recursive: true, force: true });
+  }
+}
+
 /** Starts the thread through tsx, so the TypeScript thread file loads under `tsx`, vitest and the bench alike. */
 function startThread(settings: PgliteThreadSettings): Promise<Worker> {
   const source =
@@ -55,8 +65,12 @@ function startThread(settings: PgliteThreadSettings): Promise<Worker> {
       worker.off('error', onError);
       if (status.kind === 'ready') resolve(worker);
       else {
-        void worker.terminate();
-        reject(new Error(`Ouverture de la base embarquée impossible : ${status.message}`));
+        reject(
+          Object.assign(new Error(`Ouverture de la base embarquée impossible : ${status.message}`), {
+            code: status.code,
+            stopped: worker.terminate(),
+          }),
+        );
       }
     };
     const onError = (error: Error) => reject(error);
@@ -70,7 +84,10 @@ function startThread(settings: PgliteThreadSettings): Promise<Worker> {
  * connection; a transaction holds the thread until it ends.
  */
 export async function openPgliteThread(options: PgliteThreadOptions = {}): Promise<PgliteThreadDatabase> {
-  const lock = options.dataDirectory ? DataDirectoryLock.acquire(options.dataDirectory) : undefined;
+  const lock = options.dataDirectory
+    ? DataDirectoryLock.acquire(options.dataDirectory, options.minimumFreeBytes ?? MINIMUM_FREE_BYTES)
+    : undefined;
+  const newDatabase = options.dataDirectory !== undefined && !existsSync(join(options.dataDirectory, 'PG_VERSION'));
   const settings: PgliteThreadSettings = {
     dataDirectory: options.dataDirectory,
     loadDataDirectory: options.loadDataDirectory,
@@ -121,6 +138,14 @@ export async function openPgliteThread(options: PgliteThreadOptions = {}): Promi
   try {
     await thread;
   } catch (error) {
+    const failure = error as { code?: string; stopped?: Promise<number> };
+    await failure.stopped;
+    if (options.dataDirectory && failure.code) {
+      // A database half created (the disk filled during its creation) is removed: the next start creates it whole.
+      if (newDatabase) removeAllBut(options.dataDirectory, LOCK_FILE);
+      lock?.release();
+      throw unwritable(options.dataDirectory, error);
+    }
     lock?.release();
     throw error;
   }

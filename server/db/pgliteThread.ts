@@ -22,13 +22,23 @@ async function serve(): Promise<void> {
   } catch (error) {
     // PGlite may throw a plain object (an Emscripten exit status): its fields tell more than `[object Object]`.
     const message = error instanceof Error ? error.message : JSON.stringify(error) ?? String(error);
-    port.postMessage({ kind: 'failed', message });
+    port.postMessage({ kind: 'failed', message, code: fileSystemErrorCode(error) });
     return;
   }
   port.postMessage({ kind: 'ready' });
   port.on('message', (request: PgliteThreadRequest) => {
     void answer(database, request).then((reply) => port.postMessage(reply));
   });
+}
+
+/** Emscripten's numbers for the file-system errors that make a data folder unusable. */
+const EMSCRIPTEN_ERRNO: Record<number, string> = { 2: 'EACCES', 19: 'EDQUOT', 51: 'ENOSPC', 63: 'EPERM', 69: 'EROFS' };
+
+/** The operating system's code of an Emscripten `ErrnoError` (PGlite's file system), if it is one. */
+function fileSystemErrorCode(error: unknown): string | undefined {
+  const failure = error as { name?: unknown; errno?: unknown } | null;
+  if (failure?.name !== 'ErrnoError' || typeof failure.errno !== 'number') return undefined;
+  return EMSCRIPTEN_ERRNO[failure.errno];
 }
 
 async function answer(database: PgliteDatabase, request: PgliteThreadRequest): Promise<PgliteThreadReply> {

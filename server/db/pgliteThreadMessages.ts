@@ -19,4 +19,11 @@ export type PgliteThreadReply =
   | { id: number; ok: false; message: string; code?: string | undefined };
 
 /** The first message of the worker thread. */
-export type PgliteThreadStatus = { kind: 'ready' } | { kind: 'failed'; message: string };
+export type PgliteThreadStatus =
+  | { kind: 'ready' }
+  | {
+      kind: 'failed';
+      message: string;
+      /** The operating system's error code (`ENOSPC`…) when PGlite's file system refused a write. */
+      code?: string | undefined;
+    };
