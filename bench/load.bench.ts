@@ -1,4 +1,6 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { tileAt } from '../server/tiles/TileAddress';
 import type { Benchmark } from './support/BenchContext';
 import { CpuMeter } from './support/processCpu';
@@ -136,6 +138,39 @@ interface UsersRun {
   errors: number;
   requests: number;
   cpuMs: number;
+  /** CPU of the server's processes and of the PostgreSQL backends, ms. */
+  serverCpuMs: number;
+  databaseCpuMs: number;
+  /** CPU of the load generator (this process), ms, and the delay of its event loop (p99, ms). */
+  generatorCpuMs: number;
+  generatorLoopDelayP99: number;
+  /** Busy PostgreSQL backends of the bench database, sampled every 200 ms: mean and most. */
+  activeBackends?: { mean: number; most: number };
+}
+
+/** Counts the busy backends of `database` every 200 ms (what the pool keeps running at once). */
+function sampleActiveBackends(postgresUrl: string, database: string) {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  const counts: number[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const started = client.connect().then(() => {
+    timer = setInterval(() => {
+      void client
+        .query<{ active: number }>(
+          `SELECT count(*)::int AS active FROM pg_stat_activity
+           WHERE datname = $1 AND state = 'active' AND pid <> pg_backend_pid()`,
+          [database],
+        )
+        .then(({ rows }) => counts.push(rows[0]?.active ?? 0));
+    }, 200);
+  });
+  return async () => {
+    await started;
+    clearInterval(timer);
+    await client.end();
+    const mean = counts.reduce((sum, count) => sum + count, 0) / Math.max(1, counts.length);
+    return { mean, most: Math.max(0, ...counts) };
+  };
 }
 
 const randomIn = (low: number, high: number) => low + Math.random() * (high - low);
@@ -146,8 +181,24 @@ const think = () => new Promise((done) => setTimeout(done, THINK_MS * randomIn(0
  * parallel), analyse a 700 m zone around a random point of Paris (demographics), open real estate, open
  * businesses, save the zone (anonymous cookie), with a think time of 3 s ± 50 % before each action.
  */
-async function simulateUsers(server: StartedServer, meter: CpuMeter, users: number, seconds: number) {
-  const run: UsersRun = { users, latencies: new Map(), errors: 0, requests: 0, cpuMs: 0 };
+async function simulateUsers(
+  server: StartedServer,
+  meter: CpuMeter,
+  users: number,
+  seconds: number,
+  postgres?: { url: string; database: string },
+) {
+  const run: UsersRun = {
+    users,
+    latencies: new Map(),
+    errors: 0,
+    requests: 0,
+    cpuMs: 0,
+    serverCpuMs: 0,
+    databaseCpuMs: 0,
+    generatorCpuMs: 0,
+    generatorLoopDelayP99: 0,
+  };
   const endAt = Date.now() + seconds * 1000;
   const timed = async (action: Action, work: () => Promise<Response[]>) => {
     if (Date.now() >= endAt) return;
@@ -231,15 +282,28 @@ async function simulateUsers(server: StartedServer, meter: CpuMeter, users: numb
       await think();
     }
   };
+  const stopSampling = postgres ? sampleActiveBackends(postgres.url, postgres.database) : undefined;
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const generatorBefore = process.cpuUsage();
   meter.start();
   await Promise.all(Array.from({ length: users }, (_, index) => user(index)));
-  run.cpuMs = meter.stop();
+  const split = meter.stopSplit();
+  const generator = process.cpuUsage(generatorBefore);
+  loopDelay.disable();
+  run.serverCpuMs = split.server;
+  run.databaseCpuMs = split.database;
+  run.cpuMs = split.server + split.database;
+  run.generatorCpuMs = (generator.user + generator.system) / 1000;
+  run.generatorLoopDelayP99 = loopDelay.percentile(99) / 1e6;
+  if (stopSampling) run.activeBackends = await stopSampling();
   return run;
 }
 
 const allLatencies = (run: UsersRun) => [...run.latencies.values()].flat();
 
 function usersRows(engine: string, run: UsersRun, seconds: number): (string | number)[][] {
+  const cores = (milliseconds: number) => (milliseconds / (seconds * 1000)).toFixed(2);
   const rows: (string | number)[][] = [...run.latencies].map(([action, values]) => [
     engine,
     run.users,
@@ -259,7 +323,14 @@ function usersRows(engine: string, run: UsersRun, seconds: number): (string | nu
     formatMs(quantile(all, 0.5)),
     formatMs(quantile(all, 0.95)),
     `**${formatMs(quantile(all, 0.99))}**`,
-    `${run.errors} / ${run.requests} requests; ${(run.requests / seconds).toFixed(0)} req/s; CPU ${(run.cpuMs / (seconds * 1000)).toFixed(2)} cores`,
+    [
+      `${run.errors} / ${run.requests} requests; ${(run.requests / seconds).toFixed(0)} req/s`,
+      `CPU ${cores(run.cpuMs)} cores (server ${cores(run.serverCpuMs)}${run.activeBackends ? `, PostgreSQL ${cores(run.databaseCpuMs)}` : ''})`,
+      `generator ${cores(run.generatorCpuMs)} cores, its event-loop delay p99 ${formatMs(run.generatorLoopDelayP99)}`,
+      ...(run.activeBackends
+        ? [`busy backends mean ${run.activeBackends.mean.toFixed(1)}, most ${run.activeBackends.most}`]
+        : []),
+    ].join('; '),
   ]);
   return rows;
 }
@@ -276,10 +347,13 @@ export const loadBenchmark: Benchmark = {
     const saturationRows: (string | number)[][] = [];
     const userRows: (string | number)[][] = [];
     const postgresDatabase = new URL(context.postgresUrl).pathname.slice(1);
-    const engines: { name: string; environment: Record<string, string>; postgres: string | undefined }[] = [
+    const selected = (process.env.LOAD_DATABASES ?? 'pglite,postgresql').split(',');
+    const allEngines: { name: string; environment: Record<string, string>; postgres: string | undefined }[] = [
       { name: 'PGlite', environment: { DATA_DIR: context.pgliteDataDirectory, DATABASE_URL: '' }, postgres: undefined },
       { name: 'PostgreSQL', environment: { DATABASE_URL: context.postgresUrl }, postgres: postgresDatabase },
     ];
+    const engines = allEngines.filter((engine) => selected.includes(engine.name.toLowerCase()));
+    const endpoints = process.env.LOAD_SKIP_SATURATION ? [] : ENDPOINTS;
     const pgliteUserCounts = (process.env.LOAD_PGLITE_USERS ?? '25,50,100,200').split(',').map(Number);
     for (const engine of engines) {
       const server = await startServer(
@@ -297,7 +371,7 @@ export const loadBenchmark: Benchmark = {
       const meter = new CpuMeter(serverPid, engine.postgres);
       try {
         await fetch(`${server.baseUrl}/api/basemap/style.json`);
-        for (const endpoint of ENDPOINTS) {
+        for (const endpoint of endpoints) {
           console.log(`  ${engine.name} — ${endpoint.label}`);
           const steps = await saturation(server, meter, endpoint);
           const within = steps.filter((step) => step.p99 <= P99_LIMIT_MS && step.errors === 0);
@@ -321,7 +395,14 @@ export const loadBenchmark: Benchmark = {
         if (engine.postgres) {
           console.log(`  ${engine.name} — 200 users, ${USERS_SECONDS} s`);
           userRows.push(
-            ...usersRows(engine.name, await simulateUsers(server, meter, 200, USERS_SECONDS), USERS_SECONDS),
+            ...usersRows(
+              engine.name,
+              await simulateUsers(server, meter, 200, USERS_SECONDS, {
+                url: context.postgresUrl,
+                database: engine.postgres,
+              }),
+              USERS_SECONDS,
+            ),
           );
         } else {
           const seconds = Math.min(30, USERS_SECONDS);
@@ -360,10 +441,14 @@ export const loadBenchmark: Benchmark = {
       '(200-lot sample) and businesses on it, and saves it as an anonymous visitor, with a think time of 3 s ± 50 %',
       `before each action; users start spread over the first think time. PostgreSQL: 200 users for ${USERS_SECONDS} s.`,
       `PGlite: ${pgliteUserCounts.join(', ')} users for ${Math.min(30, USERS_SECONDS)} s each, stopped at the first`,
-      'count whose p99 passes 1 s. Latency of a pan is the time until its 12 tiles have arrived.',
+      'count whose p99 passes 1 s. Latency of a pan is the time until its 12 tiles have arrived. CPU: the server',
+      'process tree and the PostgreSQL backends of the bench database; generator: the bench process itself (its CPU',
+      'and the delay of its event loop, which adds to every latency it measures); busy backends: `pg_stat_activity`',
+      'sampled every 200 ms (the pool holds 10 connections).',
       '',
       'Reproduce: `OPENDATA_DIR=/work/shared/opendata npm run bench -- load` (whole run ≈ 8 min once the bench databases',
-      'are prepared).',
+      'are prepared); `LOAD_DATABASES=postgresql` (or `pglite`) runs one database, `LOAD_SKIP_SATURATION=1` only the',
+      'simulated users.',
     ].join('\n');
   },
 };

@@ -63,7 +63,9 @@ export class CpuMeter {
   ) {}
 
   private pids(): number[] {
-    return [...processTree(this.serverPid), ...(this.postgresDatabase ? postgresBackends(this.postgresDatabase) : [])];
+    const backends = this.postgresDatabase ? postgresBackends(this.postgresDatabase) : [];
+    for (const pid of backends) this.backendPids.add(pid);
+    return [...processTree(this.serverPid), ...backends];
   }
 
   private sample(): void {
@@ -86,11 +88,25 @@ export class CpuMeter {
 
   /** Milliseconds of CPU used since `start()`. */
   stop(): number {
+    const { server, database } = this.stopSplit();
+    return server + database;
+  }
+
+  /** Milliseconds of CPU used since `start()`, by the server's processes and by the PostgreSQL backends. */
+  stopSplit(): { server: number; database: number } {
     this.sample();
     clearInterval(this.timer);
     this.timer = undefined;
-    let total = 0;
-    for (const [pid, cpu] of this.latest) total += cpu - (this.baseline.get(pid) ?? 0);
-    return total;
+    const serverPids = new Set(processTree(this.serverPid));
+    const split = { server: 0, database: 0 };
+    for (const [pid, cpu] of this.latest) {
+      const used = cpu - (this.baseline.get(pid) ?? 0);
+      // A server process gone before the end is no longer in the tree; the backends are the ones named.
+      if (serverPids.has(pid) || !this.backendPids.has(pid)) split.server += used;
+      else split.database += used;
+    }
+    return split;
   }
+
+  private readonly backendPids = new Set<number>();
 }
