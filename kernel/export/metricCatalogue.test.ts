@@ -9,6 +9,7 @@ const nothingLoaded: ZoneFigures = {
   realEstateVintage: null,
   businesses: null,
   publicServices: null,
+  servedPopulation: null,
   market: null,
 };
 
@@ -63,6 +64,24 @@ describe('the metric catalogue', () => {
       vintage: '2025 ; RP 2021',
     });
     expect(read('public_services.coverage.sante', { ...nothingLoaded, publicServices, demographics })?.value).toBe(2);
+  });
+
+  it('reads the walking coverage in % of residents per category and time, non disponible without its answer', () => {
+    const servedPopulation = {
+      categories: [{ category: 'sante', within_5: 0.25, within_10: 0.8125, within_15: 1 }],
+      population: 1_000,
+      population_vintage: 2021,
+      sources: [{ source: 'annuaire', label: 'Annuaire', vintage: '2025' }],
+    } as unknown as NonNullable<ZoneFigures['servedPopulation']>;
+    expect(read('public_services.walking.sante.10', { ...nothingLoaded, servedPopulation })).toEqual({
+      value: 81.25,
+      vintage: '2025 ; recensement 2021',
+    });
+    expect(read('public_services.walking.sante.5', { ...nothingLoaded, servedPopulation }).value).toBe(25);
+    // A zone without any resident (a park, a wood): no share to give.
+    expect(
+      read('public_services.walking.sante.15', { ...nothingLoaded, servedPopulation: { ...servedPopulation, population: 0 } }),
+    ).toEqual({ value: null, vintage: null });
   });
 
   it('reads the market study: income estimate = median × residents, competitors, Huff capture and share in %', () => {

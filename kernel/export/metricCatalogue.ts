@@ -3,6 +3,7 @@ import type { AggregatedDemographics, GroupSource, LabelledCount } from '../demo
 import { NAF_SECTIONS } from '../businesses/nafSections';
 import { SIZE_CLASSES, SIZE_CLASS_LABELS } from '../businesses/employeeBands';
 import { PUBLIC_SERVICE_CATEGORIES, PUBLIC_SERVICE_CATEGORY_IDS } from '../public-services/publicServiceCategories';
+import { SERVED_MINUTES } from '../public-services/publicServiceSchemas';
 import { LOCKED_DEMOGRAPHICS_TABS, type LockedDemographicsTab } from '../subscription/demographicsAccess';
 import { HOME_CATEGORIES } from '../businesses/homeCategories';
 import { householdsOf } from '../market/householdsOf';
@@ -50,6 +51,12 @@ export const EXPORT_SOURCES = {
     label: 'Annuaire de l’administration (service-public.fr), Base permanente des équipements',
     producer: 'DILA, INSEE',
     licence: 'Licence Ouverte 2.0 (Etalab)',
+  },
+  'public-services-walking': {
+    label:
+      'Temps de marche au service le plus proche (calcul Zonalyse) : services publics, adresses BAN, recensement IRIS, graphe piéton OpenStreetMap',
+    producer: 'Zonalyse, d’après DILA, INSEE, IGN (BAN) et OpenStreetMap',
+    licence: 'Licence Ouverte 2.0 ; ODbL (OpenStreetMap)',
   },
   dvf: {
     label: 'Demandes de valeurs foncières géolocalisées (DVF)',
@@ -659,6 +666,43 @@ add('public_services', 'Couverture (pour 10 000 habitants)', 'public-services', 
       ] as [string, string, MetricUnit, number, MetricDefinition['read']],
   ),
 ]);
+
+/**
+ * Coverage by walking time: the share of the zone's residents within 5, 10 and 15 minutes' walk of the nearest
+ * service of each category, as the served-population table answers it (each BAN address of the zone carries
+ * an equal part of its IRIS's population; walking times on the OpenStreetMap street graph at 5 km/h).
+ */
+const walkingShare =
+  (id: (typeof PUBLIC_SERVICE_CATEGORY_IDS)[number], minutes: (typeof SERVED_MINUTES)[number]) =>
+  (figures: ZoneFigures): MetricReading => {
+    const served = figures.servedPopulation;
+    const category = served?.categories.find((entry) => entry.category === id);
+    if (!served || !category || served.sources.length === 0 || served.population <= 0) {
+      return { value: null, vintage: null };
+    }
+    const services = [...new Set(served.sources.map((source) => source.vintage).filter(Boolean))].join(', ');
+    return {
+      value: percent(category[`within_${minutes}`]),
+      vintage: joinedVintage(services || null, `recensement ${served.population_vintage}`),
+    };
+  };
+add(
+  'public_services',
+  'Couverture à pied (part des habitants à 5, 10 et 15 min du service le plus proche)',
+  'public-services-walking',
+  PUBLIC_SERVICE_CATEGORY_IDS.flatMap((id) =>
+    SERVED_MINUTES.map(
+      (minutes) =>
+        [
+          `public_services.walking.${id}.${minutes}`,
+          `${PUBLIC_SERVICE_CATEGORIES[id].name} à ${minutes} min à pied ou moins (part des habitants)`,
+          '%',
+          1,
+          walkingShare(id, minutes),
+        ] as [string, string, MetricUnit, number, MetricDefinition['read']],
+    ),
+  ),
+);
 
 // ——— Immobilier
 const realEstate =

@@ -1,6 +1,6 @@
 import type { AggregatedDemographics } from '../demographics/aggregateDemographics';
 import type { ZoneBusinessStatistics } from '../businesses/businessSchemas';
-import type { ZoneAnalysis } from '../public-services/publicServiceSchemas';
+import type { ServedPopulation, ZoneAnalysis } from '../public-services/publicServiceSchemas';
 import type { ZoneStatistics } from '../real-estate/realEstateSchemas';
 import type { LockedDemographicsTab } from '../subscription/demographicsAccess';
 import type { HomeCategoryKey } from '../businesses/homeCategories';
@@ -35,6 +35,11 @@ export interface ZoneFigures {
   realEstateVintage: string | null;
   businesses: ZoneBusinessStatistics | null;
   publicServices: ZoneAnalysis | null;
+  /**
+   * The residents' walk to the nearest service of each category (the served-population answer); null when
+   * none of its metrics is asked or when the services, the census, the addresses or the streets are missing.
+   */
+  servedPopulation: ServedPopulation | null;
   /** Null when no market metric is asked. */
   market: ZoneMarketFigures | null;
 }

@@ -255,6 +255,8 @@ export type ServedCategory = z.infer<typeof servedCategorySchema>;
 export const servedPopulationSchema = z.object({
   categories: z.array(servedCategorySchema),
   population: z.number(),
+  /** The census vintage of the population (the year of `population_source`). */
+  population_vintage: z.number().int(),
   paris_population: z.number(),
   population_source: z.string(),
   method: z.string(),

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { AnswerCache } from '../http/AnswerCache';
 import type { Database } from '../db/Database';
-import { badRequest, notFound } from '../http/HttpError';
+import { badRequest, HttpError, notFound } from '../http/HttpError';
 import type { UserRow } from '../account/accountRepository';
 import { accessLevelOf } from '../subscription/tierGate';
 import { selectUserZones, type UserZoneRow } from '../zones/zonesRepository';
@@ -11,6 +13,8 @@ import { realEstateZoneOf } from '../real-estate/realEstateZone';
 import type { FastifyRequest } from 'fastify';
 import { BusinessesService } from '../businesses/BusinessesService';
 import { PublicServicesService } from '../public-services/PublicServicesService';
+import { servedPopulationServiceFor, type ServedPopulationService } from '../public-services/ServedPopulationService';
+import type { ServedPopulation } from '../../kernel/public-services/publicServiceSchemas';
 import { listDatasets } from '../datasets/datasetRepository';
 import { aggregateDemographics } from '../../kernel/demographics/aggregateDemographics';
 import { lockedTabs, withoutLockedFigures } from '../../kernel/subscription/demographicsAccess';
@@ -99,6 +103,26 @@ interface AnalysedZone {
   exportZone: ExportZone;
 }
 
+/** What the domain services answered for one zone (what the figures cache keeps). */
+type ZoneAnswers = Pick<AnalysedZone, 'answer' | 'figures'>;
+
+const figuresCaches = new WeakMap<Database, AnswerCache<ZoneAnswers>>();
+
+/**
+ * The export's figures of the zones already exported, one store per database: the same zone (geometry, the
+ * travel settings its market study reads), for the same tier and the same kinds of metrics, is analysed
+ * once while the loaded datasets stay the same (their load stamp is part of the key: an import makes every
+ * entry stale). Exporting a study again in another format, or the same commune for another user, reads it.
+ */
+export function exportFiguresCacheFor(database: Database): AnswerCache<ZoneAnswers> {
+  let cache = figuresCaches.get(database);
+  if (!cache) {
+    cache = new AnswerCache<ZoneAnswers>({ maxEntries: 50, ttlMs: 3_600_000 });
+    figuresCaches.set(database, cache);
+  }
+  return cache;
+}
+
 /**
  * The export's figures: the user's saved zones, each analysed by the domain services themselves
  * (demographics, real estate, businesses, public services — the same calls as their endpoints), then
@@ -108,11 +132,20 @@ export class ExportService {
   private readonly businesses: BusinessesService;
   private readonly publicServices: PublicServicesService;
   private readonly market: ZoneMarketService;
+  private readonly served: ServedPopulationService;
+  private readonly figuresCache: AnswerCache<ZoneAnswers>;
 
   constructor(private readonly database: Database) {
+    this.figuresCache = exportFiguresCacheFor(database);
     this.businesses = new BusinessesService(database);
     this.publicServices = new PublicServicesService(database);
+    this.served = servedPopulationServiceFor(database);
     this.market = new ZoneMarketService(database);
+  }
+
+  /** Readies what the first export would wait for: the walking times of the coverage metrics. */
+  warm(): void {
+    this.served.warm();
   }
 
   /** The catalogue's metrics of the request (the special entries apart); 400 naming the unknown ids. */
@@ -149,6 +182,21 @@ export class ExportService {
   }
 
   /**
+   * The served-population answer of a zone, as its endpoint gives it; null when the territory lacks what it
+   * needs (no census population: the endpoint's 422) so its metrics read 'non disponible'.
+   */
+  private async servedPopulationOf(geometryJson: string): Promise<ServedPopulation | null> {
+    const sources = (await this.publicServices.sources()).map(({ count: _count, ...note }) => note);
+    if (sources.length === 0) return null;
+    try {
+      return await this.served.compute(geometryJson, sources);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 422) return null;
+      throw error;
+    }
+  }
+
+  /**
    * The figures of one zone from the domain services; a service without data gives null. The market
    * study (competitors in the zone, Huff runs) is made only when one of its metrics is asked.
    */
@@ -162,7 +210,54 @@ export class ExportService {
     const geometryJson = JSON.stringify(polygon);
     const hint = hintOf(zone.properties ?? {});
     const level = accessLevelOf(user);
-    const codes = codesOf(hint, polygon);
+    const studyMarket = metrics.some(
+      (metric) => metric.id.startsWith('market.competitors.') || metric.id.startsWith('market.huff.'),
+    );
+    const sectors = huffSectorsOf(metrics);
+    const walking = metrics.some((metric) => metric.id.startsWith('public_services.walking.'));
+    const key = createHash('sha256')
+      .update(
+        JSON.stringify([
+          geometryJson,
+          hint ?? null,
+          level,
+          studyMarket ? [sectors, zone.longitude, zone.latitude, zone.transport_mode, zone.travel_time] : null,
+          walking,
+        ]),
+      )
+      .digest('base64url');
+    const { answer: opened, figures } = await this.figuresCache.get(this.database, key, () =>
+      this.answersOf(zone, geometryJson, hint, level, httpRequest, studyMarket ? sectors : null, walking),
+    );
+    const demographics = figures.demographics;
+    return {
+      answer: opened,
+      geometry: polygon as ExportGeometry,
+      figures,
+      exportZone: {
+        id: zone.id,
+        name: zone.name,
+        place: hint ? `${LEVEL_LABELS[hint.level]} ${hint.code}` : zone.address,
+        irisCount: demographics ? demographics.analysis_metadata.iris_zones_count : null,
+        coverageQuality: demographics ? demographics.analysis_metadata.coverage_quality : null,
+        selection: demographics ? demographics.analysis_metadata.analysis_type : null,
+        demoEstablishments: figures.businesses?.demo_count ?? 0,
+        outline: outlineOf(polygon),
+      },
+    };
+  }
+
+  /** The domain services' answers for one zone (what {@link figuresOf} keeps in the figures cache). */
+  private async answersOf(
+    zone: UserZoneRow,
+    geometryJson: string,
+    hint: AdministrativeHint | undefined,
+    level: ReturnType<typeof accessLevelOf>,
+    httpRequest: FastifyRequest,
+    marketSectors: HomeCategoryKey[] | null,
+    walking: boolean,
+  ): Promise<ZoneAnswers> {
+    const codes = codesOf(hint, JSON.parse(geometryJson) as unknown);
     const realEstateRequest = zoneStatisticsRequestSchema.parse({
       ...codes,
       include_sample_transactions: false,
@@ -175,18 +270,15 @@ export class ExportService {
       this.businesses.zoneStatistics(businessZoneSchema.parse({ ...codes, include_inactive: false })),
       this.publicServices.zoneAnalysis(geometryJson),
     ]);
-    const studyMarket = metrics.some(
-      (metric) => metric.id.startsWith('market.competitors.') || metric.id.startsWith('market.huff.'),
-    );
-    const market = studyMarket
-      ? await this.market.figuresOf(zone, geometryJson, huffSectorsOf(metrics), establishmentsOf(businesses))
+    const servedPopulation = walking ? await this.servedPopulationOf(geometryJson) : null;
+    const market = marketSectors
+      ? await this.market.figuresOf(zone, geometryJson, marketSectors, establishmentsOf(businesses))
       : null;
     const opened = withoutLockedFigures(answer, level);
     const demographics = aggregateDemographics(opened);
     const hasCensus = demographics.analysis_metadata.data_year !== null;
     return {
       answer: opened,
-      geometry: polygon as ExportGeometry,
       figures: {
         demographics: hasCensus ? demographics : null,
         lockedTabs: lockedTabs(level),
@@ -194,17 +286,8 @@ export class ExportService {
         realEstateVintage: null,
         businesses,
         publicServices,
+        servedPopulation,
         market,
-      },
-      exportZone: {
-        id: zone.id,
-        name: zone.name,
-        place: hint ? `${LEVEL_LABELS[hint.level]} ${hint.code}` : zone.address,
-        irisCount: hasCensus ? demographics.analysis_metadata.iris_zones_count : null,
-        coverageQuality: hasCensus ? demographics.analysis_metadata.coverage_quality : null,
-        selection: hasCensus ? demographics.analysis_metadata.analysis_type : null,
-        demoEstablishments: businesses.demo_count,
-        outline: outlineOf(polygon),
       },
     };
   }
@@ -234,6 +317,7 @@ export class ExportService {
           realEstateVintage: null,
           businesses: null,
           publicServices: null,
+          servedPopulation: null,
           market: null,
         };
         return [

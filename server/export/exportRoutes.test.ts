@@ -24,6 +24,12 @@ import {
   type ExportShareCreated,
 } from '../../kernel/export/exportShare';
 import { insertExportShare } from './exportShareRepository';
+import type { ServedPopulation } from '../../kernel/public-services/publicServiceSchemas';
+import { choosePopulationKeys } from '../../kernel/public-services/populationKeys';
+import { publicServiceCategory } from '../../kernel/public-services/publicServiceCategories';
+import { nearestServiceSeconds, servedShares, snapResidences } from '../../kernel/public-services/walkingAccess';
+import { roadGraphStoreFor } from '../isochrones/RoadGraphStore';
+import { readRawCsv } from '../../tests/support/rawCsv';
 
 /** The three figures the files must hold, as the API's own endpoints answer them for the 11e. */
 interface ApiFigures {
@@ -261,6 +267,76 @@ describe.each(testDatabaseKinds())('POST /api/export on %s', (kind) => {
     expect(text).toMatch(new RegExp(`Établissements \\(\\d+\\)\\s+${french(api.businesses)} établissements`));
     const fonts = execFileSync('pdffonts', [path], { encoding: 'utf8' });
     expect(fonts).toMatch(/NotoSans.*yes/);
+  });
+
+  it('exports the coverage by walking time as the served population answers it, recomputed from the street graph', async () => {
+    const ids = ['public_services.walking.education.10', 'public_services.walking.sante.5'];
+    const response = await exportFile(pro, { zone_ids: ['commune-75111'], metric_ids: ids, format: 'csv' });
+    expect(response.statusCode, response.body).toBe(200);
+    const path = join(folder, `walking-${kind}.csv`);
+    writeFileSync(path, response.rawPayload);
+    const { rows } = readRawCsv(path, ';');
+    const exported = (label: string) => {
+      const row = rows.find((cells) => cells['Métrique'] === label) as Record<string, string>;
+      expect(row['Unité']).toBe('%');
+      expect(row['Millésime']).toMatch(/ ; recensement \d{4}$/);
+      return Number((row['Valeur'] as string).replace(',', '.'));
+    };
+    const education = exported('Éducation à 10 min à pied ou moins (part des habitants)');
+    const health = exported('Santé et action sociale à 5 min à pied ou moins (part des habitants)');
+
+    // The endpoint's answer for the same zone.
+    const served = (
+      await app.inject({ method: 'POST', url: '/api/public-services/served-population', payload: { geometry: eleventh } })
+    ).json<ServedPopulation>();
+    const share = (id: string, key: 'within_5' | 'within_10') =>
+      (served.categories.find((category) => category.category === id)?.[key] ?? Number.NaN) * 100;
+    expect(education).toBeCloseTo(share('education', 'within_10'), 1);
+    expect(health).toBeCloseTo(share('sante', 'within_5'), 1);
+
+    // Recomputed here: the 11e's BAN addresses, each an equal part of its IRIS's census population, walked on the
+    // street graph to the nearest service of the category (one search from all services of the category).
+    const keys = choosePopulationKeys(
+      (
+        await database.query<{ vintage: number; key: string }>(
+          `SELECT DISTINCT s.vintage::int AS vintage, key FROM insee_iris_statistics s, jsonb_object_keys(s."values") key`,
+        )
+      ).rows,
+    );
+    if (!keys) throw new Error('no census population in the demo territory');
+    const { rows: residences } = await database.query<{ longitude: number; latitude: number; weight: number }>(
+      `WITH zone AS (SELECT geometry FROM communes WHERE code = $1),
+       population AS (SELECT iris_code, sum((s."values"->>key)::float8) AS population
+                      FROM insee_iris_statistics s, unnest($3::text[]) key WHERE s.vintage = $2 GROUP BY iris_code),
+       addresses AS (SELECT iris_code, count(*) AS count FROM ban_addresses GROUP BY iris_code)
+       SELECT ST_X(a.geometry) AS longitude, ST_Y(a.geometry) AS latitude,
+              p.population / n.count AS weight
+       FROM ban_addresses a, zone, population p, addresses n
+       WHERE ST_Intersects(a.geometry, zone.geometry) AND p.iris_code = a.iris_code AND n.iris_code = a.iris_code
+         AND p.population > 0`,
+      [ELEVENTH, keys.vintage, keys.keys],
+    );
+    const { rows: services } = await database.query<{ family: string; type_code: string | null; x: number; y: number }>(
+      `SELECT family, type_code, ST_X(geometry) AS x, ST_Y(geometry) AS y FROM public_services WHERE geometry IS NOT NULL`,
+    );
+    const engine = await roadGraphStoreFor(database).get();
+    const snapped = snapResidences(
+      engine,
+      residences.map((row) => ({ longitude: Number(row.longitude), latitude: Number(row.latitude), weight: Number(row.weight) })),
+    );
+    const recomputed = (id: string, minutes: number) => {
+      const points = services
+        .filter((row) => publicServiceCategory(row.family, row.type_code) === id)
+        .map((row): [number, number] => [Number(row.x), Number(row.y)]);
+      const seconds = nearestServiceSeconds(engine, points, 15 * 60);
+      return (servedShares(snapped, seconds, [minutes * 60])[0] ?? Number.NaN) * 100;
+    };
+    expect(residences.length).toBeGreaterThan(1_000);
+    expect(education).toBeCloseTo(recomputed('education', 10), 1);
+    expect(health).toBeCloseTo(recomputed('sante', 5), 1);
+    // Not a degenerate figure: some residents are farther than 5 minutes from a health service, most are within 10 of a school.
+    expect(education).toBeGreaterThan(50);
+    expect(health).toBeLessThan(100);
   });
 
   it('writes the zone and its IRIS with their figures as GeoJSON and FlatGeobuf, read back', async () => {

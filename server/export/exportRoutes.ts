@@ -55,11 +55,13 @@ export const exportRoutes: RouteModule = (app, { database, clock }) => {
       tag: 'export',
       summary: 'Catalogue des métriques exportables (identifiant, libellé, unité, catégorie, source)',
       description:
-        'Le panneau d’export le lit à son ouverture, ce qui prépare aussi le fil de construction des fichiers.',
+        'Le panneau d’export le lit à son ouverture, ce qui prépare aussi le fil de construction des fichiers et les ' +
+        'temps de marche aux services publics.',
       response: catalogueResponse,
     }),
     async () => {
       thread.warm();
+      service.warm();
       return {
         metrics: METRIC_CATALOGUE.map((metric) => ({
           id: metric.id,

@@ -10,7 +10,7 @@ import { SERVED_MINUTES, type ServedPopulation, type SourceNote } from '../../ke
 import { nearestServiceSeconds, servedShares, snapResidences } from '../../kernel/public-services/walkingAccess';
 import type { Database } from '../db/Database';
 import { unprocessable } from '../http/HttpError';
-import type { RoadGraphStore } from '../isochrones/RoadGraphStore';
+import { roadGraphStoreFor, type RoadGraphStore } from '../isochrones/RoadGraphStore';
 import {
   selectDepartementPopulation,
   selectPopulationKeys,
@@ -97,6 +97,11 @@ export class ServedPopulationService {
     return loading;
   }
 
+  /** Starts computing the walking times in the background (a failure is left to the next `compute`). */
+  warm(): void {
+    this.walkingTimes().catch(() => undefined);
+  }
+
   async compute(geometryJson: string, sources: SourceNote[]): Promise<ServedPopulation> {
     const startedAt = performance.now();
     const times = await this.walkingTimes();
@@ -133,6 +138,7 @@ export class ServedPopulationService {
     return {
       categories,
       population: Math.round(population),
+      population_vintage: times.population.vintage,
       paris_population: Math.round(times.reference.population),
       population_source: times.population.label,
       method: SERVED_METHOD,
@@ -140,4 +146,19 @@ export class ServedPopulationService {
       computation_time_ms: round(performance.now() - startedAt, 1),
     };
   }
+}
+
+const services = new WeakMap<Database, ServedPopulationService>();
+
+/**
+ * The one served-population service of a database, shared by its endpoint and the export, so the walking
+ * times of every network node are computed and held once.
+ */
+export function servedPopulationServiceFor(database: Database): ServedPopulationService {
+  let service = services.get(database);
+  if (!service) {
+    service = new ServedPopulationService(database, roadGraphStoreFor(database));
+    services.set(database, service);
+  }
+  return service;
 }

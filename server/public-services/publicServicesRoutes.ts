@@ -7,7 +7,6 @@ import { resolveZone, zoneOutlineJson } from '../zones/resolveZone';
 import { zoneOwnerOf } from '../zones/zoneOwner';
 import { parseInput } from '../http/parseInput';
 import { documented } from '../openapi/documented';
-import { roadGraphStoreFor } from '../isochrones/RoadGraphStore';
 import {
   nearbyQuerySchema,
   searchQuerySchema,
@@ -27,7 +26,7 @@ import { z } from 'zod';
 
 const TAG = 'public-services';
 import { PublicServicesService } from './PublicServicesService';
-import { ServedPopulationService } from './ServedPopulationService';
+import { servedPopulationServiceFor } from './ServedPopulationService';
 
 /** `key[]=a&key[]=b` arrives as `key[]`: read it as `key`. */
 function arrayKeys(query: unknown): Record<string, unknown> {
@@ -65,7 +64,7 @@ async function zoneJson(
  */
 export const publicServicesRoutes: RouteModule = (app, { database }) => {
   const service = new PublicServicesService(database);
-  const served = new ServedPopulationService(database, roadGraphStoreFor(database));
+  const served = servedPopulationServiceFor(database);
 
   app.get(
     '/public-services/service-types',
