@@ -3,7 +3,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
-export const CACHE_DIRECTORY = join(PROJECT_ROOT, '.cache', 'test-databases');
+/** Where the prepared demo databases are kept across runs (`TEST_DATABASE_CACHE` moves it, e.g. to time a cold start). */
+export const CACHE_DIRECTORY = process.env.TEST_DATABASE_CACHE
+  ? resolve(process.env.TEST_DATABASE_CACHE)
+  : join(PROJECT_ROOT, '.cache', 'test-databases');
 
 function listFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {

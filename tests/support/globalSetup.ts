@@ -1,32 +1,39 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { defaultOpenDataDirectory } from '../../server/config';
 import { migrate } from '../../server/db/migrate';
-import { openPglite } from '../../server/db/openPglite';
 import { openPostgres } from '../../server/db/openPostgres';
 import { DEMO_DEPARTEMENTS, IMPORTERS } from '../../server/import/pipeline/importers';
 import { runImports } from '../../server/import/pipeline/runImports';
-import { CACHE_DIRECTORY, demoDatabaseKey } from './demoDatabaseCache';
+import { CACHE_DIRECTORY, demoDatabaseKey, PROJECT_ROOT } from './demoDatabaseCache';
+
+const TSX = join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs');
 
 const quiet = { write: () => true, isTTY: false };
 
+/** The PGlite demo data folder, built (once per key) by `buildDemoPglite.ts` in a child process. */
 async function preparePglite(openDataDirectory: string, key: string): Promise<string> {
-  const tarball = join(CACHE_DIRECTORY, `pglite-demo-${key}.tar.gz`);
-  if (existsSync(tarball)) return tarball;
-  mkdirSync(CACHE_DIRECTORY, { recursive: true });
-  const startedAt = performance.now();
-  const database = await openPglite();
-  await migrate(database);
-  await runImports(database, IMPORTERS, { openDataDirectory, departements: DEMO_DEPARTEMENTS }, { output: quiet });
-  const dump = await database.pglite.dumpDataDir('gzip');
-  await database.close();
-  writeFileSync(`${tarball}.part`, Buffer.from(await dump.arrayBuffer()));
-  renameSync(`${tarball}.part`, tarball);
-  console.log(
-    `[globalSetup] base PGlite de démonstration prête en ${((performance.now() - startedAt) / 1000).toFixed(0)} s`,
+  const directory = join(CACHE_DIRECTORY, `pglite-demo-${key}`);
+  if (existsSync(join(directory, 'PG_VERSION'))) return directory;
+  const child = spawn(
+    process.execPath,
+    [TSX, join(import.meta.dirname, 'buildDemoPglite.ts'), openDataDirectory, key],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
   );
-  return tarball;
+  // A run stopped half-way does not leave its builder running.
+  const stop = () => child.kill();
+  process.once('exit', stop);
+  const code = await new Promise<number | string>((done, fail) => {
+    child.once('error', fail);
+    child.once('exit', (exitCode, signal) => done(exitCode ?? signal ?? 'unknown'));
+  }).finally(() => process.off('exit', stop));
+  if (code !== 0 || !existsSync(join(directory, 'PG_VERSION')))
+    throw new Error(`Préparation de la base PGlite de démonstration en échec (${code})`);
+  return directory;
 }
 
 /** The schema of `url` holding the demo territory (`demo_<key>`), imported on first use (also by the e2e runner). */
@@ -51,25 +58,13 @@ export async function preparePostgres(url: string, openDataDirectory: string, ke
   }
 }
 
-/**
- * The demo tarball unpacked into a PGlite data folder, which each test worker copies (see
- * `tests/support/testDatabase.ts`). Copies left by workers that no longer run are removed.
- */
-async function preparePgliteDirectory(tarball: string): Promise<string> {
-  const directory = tarball.replace(/\.tar\.gz$/, '');
+/** Removes the demo copies left by test workers that no longer run (see `tests/support/testDatabase.ts`). */
+function removeOrphanCopies(): void {
   const copies = join(CACHE_DIRECTORY, 'copies');
-  if (existsSync(copies)) {
-    for (const copy of readdirSync(copies)) {
-      if (!processIsAlive(Number.parseInt(copy, 10))) rmSync(join(copies, copy), { recursive: true, force: true });
-    }
+  if (!existsSync(copies)) return;
+  for (const copy of readdirSync(copies)) {
+    if (!processIsAlive(Number.parseInt(copy, 10))) rmSync(join(copies, copy), { recursive: true, force: true });
   }
-  if (existsSync(join(directory, 'PG_VERSION'))) return directory;
-  const partial = `${directory}.part`;
-  rmSync(partial, { recursive: true, force: true });
-  const database = await openPglite({ dataDirectory: partial, loadDataDirectory: new Blob([readFileSync(tarball)]) });
-  await database.close();
-  renameSync(partial, directory);
-  return directory;
 }
 
 function processIsAlive(pid: number): boolean {
@@ -81,25 +76,46 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
-/** Imports the demo territory once per run (and caches it across runs) for the integration tests. */
-export default async function setup(project: TestProject): Promise<void> {
-  const openDataDirectory = process.env.OPENDATA_DIR ? resolve(process.env.OPENDATA_DIR) : defaultOpenDataDirectory();
-  if (!openDataDirectory) throw new Error('Données ouvertes introuvables : définissez OPENDATA_DIR');
+/**
+ * The demo databases (PGlite data folder, PostgreSQL schema when `url` is given), imported once per demo key
+ * and cached across runs. Both imports at once: PGlite in a child process, PostgreSQL from this process
+ * (mostly waiting on its server). `npm test` calls this while the static checks and unit tests run.
+ */
+export async function prepareDemoDatabases(
+  openDataDirectory: string,
+  url: string | undefined,
+): Promise<{ pgliteDirectory: string; postgresSchema: string }> {
   const key = demoDatabaseKey(openDataDirectory);
-  project.provide('openDataDirectory', openDataDirectory);
-  const url = process.env.TEST_DATABASE_URL;
   const release = await buildLock(key);
   try {
-    // Both imports at once: PGlite works in this process, PostgreSQL mostly in its own server process.
+    removeOrphanCopies();
     const [pgliteDirectory, postgresSchema] = await Promise.all([
-      preparePglite(openDataDirectory, key).then(preparePgliteDirectory),
+      preparePglite(openDataDirectory, key),
       url ? preparePostgres(url, openDataDirectory, key) : Promise.resolve(''),
     ]);
-    project.provide('demoPgliteDirectory', pgliteDirectory);
-    project.provide('demoPostgresSchema', postgresSchema);
+    return { pgliteDirectory, postgresSchema };
   } finally {
     release();
   }
+}
+
+/** The open-data folder of the tests: `OPENDATA_DIR` or `../shared/opendata`. */
+export function testOpenDataDirectory(): string {
+  const openDataDirectory = process.env.OPENDATA_DIR ? resolve(process.env.OPENDATA_DIR) : defaultOpenDataDirectory();
+  if (!openDataDirectory) throw new Error('Données ouvertes introuvables : définissez OPENDATA_DIR');
+  return openDataDirectory;
+}
+
+/** Imports the demo territory once per run (and caches it across runs) for the integration tests. */
+export default async function setup(project: TestProject): Promise<void> {
+  const openDataDirectory = testOpenDataDirectory();
+  project.provide('openDataDirectory', openDataDirectory);
+  const { pgliteDirectory, postgresSchema } = await prepareDemoDatabases(
+    openDataDirectory,
+    process.env.TEST_DATABASE_URL,
+  );
+  project.provide('demoPgliteDirectory', pgliteDirectory);
+  project.provide('demoPostgresSchema', postgresSchema);
 }
 
 /**
