@@ -6,19 +6,21 @@ import { defineConfig } from 'vitest/config';
 const ROOT = import.meta.dirname;
 const TEST_FOLDERS = ['src', 'workers', 'server', 'kernel', 'tests', 'bench'];
 const EXCLUDE = ['tests/e2e/**', 'node_modules/**'];
+const OPENS_A_DATABASE = /support\/(testDatabase|serverProcess)['"]|\bopen(Pglite|PgliteThread|Postgres)\(/;
 
 /**
- * A test file that opens a database (it imports `tests/support/testDatabase`) or runs the real server in a
- * child process (`tests/support/serverProcess`) is an integration test: it
- * runs in the `integration` project, whose global setup prepares the demo databases. Every other test file
- * is a unit test and starts in seconds, without a database.
+ * A test file that opens a database (it imports `tests/support/testDatabase`, or calls `openPglite`,
+ * `openPgliteThread` or `openPostgres` itself) or runs the real server in a child process
+ * (`tests/support/serverProcess`) is an integration test: it runs in the `integration` project, whose global
+ * setup prepares the demo databases. Every other test file is a unit test and starts in seconds, without a
+ * database.
  */
 function integrationTestFiles(): string[] {
   return TEST_FOLDERS.flatMap((folder) =>
     readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
       .filter((path) => /\.test\.tsx?$/.test(path) && !path.includes('node_modules') && !path.startsWith('e2e/'))
       .map((path) => join(folder, path))
-      .filter((path) => /support\/(testDatabase|serverProcess)['"]/.test(readFileSync(join(ROOT, path), 'utf8'))),
+      .filter((path) => OPENS_A_DATABASE.test(readFileSync(join(ROOT, path), 'utf8'))),
   ).map((path) => relative(ROOT, join(ROOT, path)));
 }
 
