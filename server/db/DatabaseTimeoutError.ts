@@ -12,3 +12,11 @@ export class DatabaseTimeoutError extends Error {
 export function isDatabaseTimeout(error: unknown): boolean {
   return error instanceof DatabaseTimeoutError || (error as { code?: unknown } | null)?.code === '57014';
 }
+
+/** PostgreSQL's `statement_too_complex` (SQLSTATE 54001): a value nested too deeply for the database's stack. */
+export const STATEMENT_TOO_COMPLEX = '54001';
+
+/** A statement the database refused as too complex (too deeply nested), on either engine. */
+export function isStatementTooComplex(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === STATEMENT_TOO_COMPLEX;
+}

@@ -99,4 +99,25 @@ describe('openPgliteThread', () => {
     const { rows } = await reopened.query<{ count: number }>('SELECT count(*)::int AS count FROM kept WHERE id > 0');
     expect(rows).toEqual([{ count: 1000 }]);
   });
+
+  it(
+    'replaces the thread when a deeply nested value exhausts PGlite’s stack, instead of answering wrong rows',
+    { timeout: 300_000 },
+    async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'zonalyse-nested-'));
+      folders.push(folder);
+      const database = await openPgliteThread({ dataDirectory: folder });
+      opened.push(database);
+      await database.exec('CREATE TABLE nested (value text)');
+      await database.query('INSERT INTO nested VALUES ($1)', [`${'['.repeat(100_000)}${']'.repeat(100_000)}`]);
+      // Parsed while the statement executes: PGlite used to swallow the stack overflow and answer no rows,
+      // then fail every later statement.
+      await expect(database.query('SELECT jsonb_typeof(value::jsonb) AS kind FROM nested')).rejects.toMatchObject({
+        code: '54001',
+      });
+      expect(database.restarts).toBe(1);
+      expect((await database.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+      expect((await database.query('SELECT count(*)::int AS count FROM nested')).rows).toEqual([{ count: 1 }]);
+    },
+  );
 });

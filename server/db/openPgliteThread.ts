@@ -111,6 +111,11 @@ export async function openPgliteThread(options: PgliteThreadOptions = {}): Promi
       pending.delete(reply.id);
       if (reply.ok) waiting.resolve(reply);
       else waiting.reject(Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {}));
+      if (!reply.ok && reply.broken) {
+        // PGlite failed inside and can no longer be trusted: the statements after it go to a new thread.
+        failPending(new Error('La base embarquée a rencontré une erreur interne ; elle est rouverte.'));
+        replace(worker);
+      }
     });
     worker.on('exit', () => {
       if (closed || worker !== current) return;

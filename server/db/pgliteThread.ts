@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { STATEMENT_TOO_COMPLEX } from './DatabaseTimeoutError';
 import { openPglite, type PgliteDatabase } from './openPglite';
 import type { PgliteThreadReply, PgliteThreadRequest, PgliteThreadSettings } from './pgliteThreadMessages';
 
@@ -25,10 +26,56 @@ async function serve(): Promise<void> {
     port.postMessage({ kind: 'failed', message, code: fileSystemErrorCode(error) });
     return;
   }
+  const internalFailures = watchInternalFailures(database.pglite);
   port.postMessage({ kind: 'ready' });
   port.on('message', (request: PgliteThreadRequest) => {
-    void answer(database, request).then((reply) => port.postMessage(reply));
+    void answer(database, request).then((reply) => {
+      const failure = internalFailures.take();
+      port.postMessage(failure ? brokenReply(request.id, failure) : reply);
+    });
   });
+}
+
+/**
+ * Watches for the failures PGlite swallows. Postgres's own errors leave its main loop as Emscripten's
+ * longjmp (a number, or the string `unwind`) and PGlite handles them; a JavaScript or WebAssembly `Error`
+ * thrown from inside Postgres — the engine's stack exhausted by a deeply nested value (`'[[[…'::jsonb`), an
+ * abort — is caught and ignored by PGlite, which then answers wrong results (no rows) and later fails every
+ * statement (`cannot drop active portal`, `ERRORDATA_STACK_SIZE exceeded`). Seen here, the thread is replaced.
+ */
+function watchInternalFailures(pglite: PgliteDatabase['pglite']): { take(): Error | undefined } {
+  const module = pglite.Module as unknown as Record<string, unknown>;
+  const loopOnce = module._PostgresMainLoopOnce as () => unknown;
+  let failure: Error | undefined;
+  module._PostgresMainLoopOnce = () => {
+    try {
+      return loopOnce();
+    } catch (error) {
+      if (error instanceof Error) failure ??= error;
+      throw error;
+    }
+  };
+  return {
+    take() {
+      const taken = failure;
+      failure = undefined;
+      return taken;
+    },
+  };
+}
+
+/** The answer to a statement during which PGlite failed inside: too complex (as PostgreSQL says it), and broken. */
+function brokenReply(id: number, failure: Error): PgliteThreadReply {
+  const tooDeep = failure instanceof RangeError;
+  return {
+    id,
+    ok: false,
+    message: tooDeep
+      ? 'Requête trop complexe pour la base embarquée (valeur trop imbriquée)'
+      : `Erreur interne de la base embarquée : ${failure.message}`,
+    code: tooDeep ? STATEMENT_TOO_COMPLEX : undefined,
+    broken: true,
+  };
 }
 
 /** Emscripten's numbers for the file-system errors that make a data folder unusable. */

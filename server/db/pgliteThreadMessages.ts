@@ -16,7 +16,14 @@ export type PgliteThreadRequest =
 /** The worker thread's answer to one request. */
 export type PgliteThreadReply =
   | { id: number; ok: true; rows: unknown[]; affectedRows: number; dump?: Uint8Array }
-  | { id: number; ok: false; message: string; code?: string | undefined };
+  | {
+      id: number;
+      ok: false;
+      message: string;
+      code?: string | undefined;
+      /** PGlite met an internal failure: its state cannot be trusted, the thread must be replaced. */
+      broken?: boolean | undefined;
+    };
 
 /** The first message of the worker thread. */
 export type PgliteThreadStatus =

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseTimeout } from '../db/DatabaseTimeoutError';
+import { isDatabaseTimeout, isStatementTooComplex } from '../db/DatabaseTimeoutError';
 import { HttpError } from './HttpError';
 import { deadlineMessage } from './requestDeadline';
 
@@ -73,6 +73,12 @@ export function installErrorHandler(app: FastifyInstance, deadlineMs: number): v
         .status(503)
         .header('Retry-After', '5')
         .send({ detail: deadlineMessage(deadlineMs), code: 'DEADLINE_EXCEEDED' } satisfies ErrorBody);
+    }
+    if (isStatementTooComplex(error)) {
+      return reply.status(422).send({
+        detail: 'Requête trop complexe : une valeur envoyée est imbriquée trop profondément pour être traitée',
+        code: 'STATEMENT_TOO_COMPLEX',
+      } satisfies ErrorBody);
     }
     if (error instanceof HttpError) {
       const body: ErrorBody = { ...error.extra, detail: error.detail, code: error.code };
