@@ -132,4 +132,25 @@ describe('ZoneBusinessesEngine (DuckDB-WASM over the Arrow answer)', () => {
       { year: 2021, count: 1 },
     ]);
   });
+
+  it('tries the search column again after a failed first search', async () => {
+    const connection = await openNodeDuckDb();
+    let failNextSearchColumn = false;
+    const flaky = {
+      query: (sql: string) => {
+        if (failNextSearchColumn && /ADD COLUMN/i.test(sql)) {
+          failNextSearchColumn = false;
+          return Promise.reject(new Error('Mémoire insuffisante'));
+        }
+        return connection.query(sql);
+      },
+      insertArrowFromIPCStream: connection.insertArrowFromIPCStream.bind(connection),
+      close: connection.close.bind(connection),
+    };
+    const zone = await ZoneBusinessesEngine.fromArrow(flaky, await businessesToArrow(ROWS));
+    failNextSearchColumn = true;
+    await expect(zone.page(query({ search: 'bistrot' }))).rejects.toThrow('Mémoire insuffisante');
+    expect(failNextSearchColumn).toBe(false);
+    expect((await zone.page(query({ search: 'bistrot' }))).businesses.map((row) => row.id)).toEqual(['c']);
+  });
 });

@@ -90,7 +90,13 @@ export class ZoneBusinessesEngine {
   /** Adds the search column at the zone's first search (not every user searches). */
   private async searchable(query: Pick<BusinessListQuery, 'search'>): Promise<void> {
     if (searchWords(query.search).length === 0) return;
-    this.searchText ??= Promise.resolve(this.connection.query(searchTextColumnSql()));
+    // A failed attempt is forgotten, so that the next search tries again instead of failing for ever.
+    this.searchText ??= Promise.resolve()
+      .then(() => this.connection.query(searchTextColumnSql()))
+      .catch((error: unknown) => {
+        this.searchText = undefined;
+        throw error;
+      });
     await this.searchText;
   }
 
