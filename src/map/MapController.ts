@@ -20,19 +20,30 @@ maplibregl.setWorkerUrl(maplibreWorkerUrl);
  * The one class that owns the MapLibre map. React pushes state into it (through layer modules and the
  * helpers below); it never reaches into React.
  */
+/** Where the map looks: kept when the map screen is left for another page, so coming back finds it there. */
+export interface MapViewState {
+  center: [number, number];
+  zoom: number;
+  bearing: number;
+}
+
 export class MapController {
   /** The MapLibre map: layer modules and the browser journeys reach it; features use the methods below. */
   readonly map: maplibregl.Map;
   private readonly modules = new Map<string, { module: MapLayerModule; unbind?: () => void }>();
   private readonly geojsonData = new Map<string, unknown>();
 
-  /** Without `style`, the map stays blank until {@link setStyle} (MapView loads the theme's style first). */
-  constructor(container: HTMLElement, style?: maplibregl.StyleSpecification | string) {
+  /**
+   * Without `style`, the map stays blank until {@link setStyle} (MapView loads the theme's style first).
+   * Without `view`, it opens on France.
+   */
+  constructor(container: HTMLElement, style?: maplibregl.StyleSpecification | string, view?: MapViewState) {
     this.map = new maplibregl.Map({
       container,
       ...(style === undefined ? {} : { style }),
-      center: FRANCE_CENTER,
-      zoom: INITIAL_ZOOM,
+      center: view?.center ?? FRANCE_CENTER,
+      zoom: view?.zoom ?? INITIAL_ZOOM,
+      bearing: view?.bearing ?? 0,
       minZoom: MIN_ZOOM,
       maxZoom: MAX_ZOOM,
       attributionControl: { compact: true },
@@ -244,6 +255,12 @@ export class MapController {
   /** Draws the next frame (a map with nothing to redraw still ends in `idle`). */
   repaint(): void {
     this.map.triggerRepaint();
+  }
+
+  /** The current centre, zoom and bearing (to open a later map there). */
+  viewState(): MapViewState {
+    const center = this.map.getCenter();
+    return { center: [center.lng, center.lat], zoom: this.map.getZoom(), bearing: this.map.getBearing() };
   }
 
   destroy(): void {

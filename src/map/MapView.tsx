@@ -3,7 +3,7 @@ import { useAppDispatch } from '../app/hooks';
 import { useResolvedTheme } from '../app/settings/useResolvedTheme';
 import { toastShown } from '../app/toasts/toastsSlice';
 import { cachedMapStyle } from './basemapStyle';
-import { MapController } from './MapController';
+import { MapController, type MapViewState } from './MapController';
 import { useMapController, useSetMapController } from './MapControllerContext';
 
 /** The map must have loaded within this time once its style is applied, else it has failed. */
@@ -12,6 +12,9 @@ const MAP_LOAD_TIMEOUT_MS = 45_000;
 /** Performance marks read by the map-load benchmark. */
 export const MAP_STYLE_APPLIED_MARK = 'zonalyse:map-style-applied';
 export const MAP_FIRST_IDLE_MARK = 'zonalyse:map-first-idle';
+
+/** The view of the last map screen of this page load: leaving for the settings and coming back keeps it. */
+let lastView: MapViewState | undefined;
 
 /**
  * Mounts the {@link MapController} in a full-size element, shares it through the context and gives it
@@ -32,7 +35,7 @@ export function MapView() {
   useEffect(() => {
     if (!container.current) return;
     // A failure here (no WebGL) is thrown from the effect, which React hands to the map's error boundary.
-    const created = new MapController(container.current);
+    const created = new MapController(container.current, undefined, lastView);
     const timeout = setTimeout(
       () => setFailure(new Error('La carte ne s’est pas chargée (délai dépassé).')),
       MAP_LOAD_TIMEOUT_MS,
@@ -51,6 +54,7 @@ export function MapView() {
     return () => {
       clearTimeout(timeout);
       setController(null);
+      lastView = created.viewState();
       created.destroy();
     };
   }, [setController]);

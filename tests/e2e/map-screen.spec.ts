@@ -48,3 +48,36 @@ test('the toolbar opens a panel, which closes again', async ({ page }) => {
   await page.getByRole('button', { name: 'Fermer le panneau Périmètre d’analyse' }).click();
   await expect(page.getByRole('navigation', { name: 'Barre d’outils' })).toBeVisible();
 });
+
+test('the map keeps its view across a visit to the settings', async ({ page }) => {
+  await page.goto('/map');
+  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible();
+  const readView = () =>
+    page.evaluate(() => {
+      const map = (
+        window as unknown as {
+          __zonalyseMap: { map: { getCenter(): { lng: number; lat: number }; getZoom(): number; isMoving(): boolean } };
+        }
+      ).__zonalyseMap.map;
+      const center = map.getCenter();
+      return { lng: center.lng, lat: center.lat, zoom: map.getZoom(), moving: map.isMoving() };
+    });
+  // Two clicks on « Zoom avant », then the keyboard pans the map east.
+  await page.getByRole('button', { name: 'Zoom avant' }).click();
+  await page.getByRole('button', { name: 'Zoom avant' }).click();
+  await page.locator('canvas.maplibregl-canvas').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await readView()).moving === false && (await readView()).zoom).toBeCloseTo(8, 1);
+  const before = await readView();
+  expect(before.lng).toBeGreaterThan(2.36);
+
+  await page.getByRole('link', { name: 'Paramètres' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
+  await page.getByRole('link', { name: 'Retour à la carte' }).click();
+  await expect(page).toHaveURL(/\/map$/);
+  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible();
+  const after = await readView();
+  expect(after.zoom).toBeCloseTo(before.zoom, 5);
+  expect(after.lng).toBeCloseTo(before.lng, 5);
+  expect(after.lat).toBeCloseTo(before.lat, 5);
+});
