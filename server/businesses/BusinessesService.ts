@@ -19,6 +19,7 @@ import {
   selectBusinesses,
   selectDatasetsLoadStamp,
   selectFuzzyBusinesses,
+  selectNafCodesWithData,
   selectStatisticsGroups,
 } from './businessesRepository';
 import { NafCatalogue } from './NafCatalogue';
@@ -304,7 +305,14 @@ export class BusinessesService {
     const startedAt = performance.now();
     const { zone } = await this.resolveZone(input, 'geometry', owner);
     const categories = HOME_CATEGORIES.filter((category) => !keys?.length || keys.includes(category.key));
-    const groups = await selectStatisticsGroups(this.database, zone, input.include_inactive);
+    const [groups, withData] = await Promise.all([
+      selectStatisticsGroups(this.database, zone, input.include_inactive),
+      selectNafCodesWithData(
+        this.database,
+        zone,
+        categories.flatMap((category) => [...category.naf_codes]),
+      ),
+    ]);
     const results = await Promise.all(
       categories.map(async (category) => {
         const query: BusinessQuery = {
@@ -324,6 +332,8 @@ export class BusinessesService {
           icon: category.icon,
           naf_codes: [...category.naf_codes],
           count: total ?? businesses.length,
+          // No loaded source lists this category in the zone's départements: its 0 means "not known".
+          available: category.naf_codes.some((code) => withData.has(code)),
           businesses: businesses.map((business) => ({
             siret: business.id,
             business_name: business.denomination ?? business.enseigne,

@@ -1,3 +1,4 @@
+import { departementOfCode } from '../../kernel/territory/territoryCodes';
 import type { Database, Queryable } from '../db/Database';
 import { nafCondition, nafParameter } from './nafCondition';
 
@@ -405,4 +406,40 @@ export async function selectDatasetsLoadStamp(database: Queryable): Promise<stri
     `SELECT max(loaded_at)::text || count(*) AS key FROM datasets`,
   );
   return rows[0]?.key ?? '';
+}
+
+/** The départements a zone lies in, as a sub-query of `code`. */
+function zoneDepartements(zone: BusinessZone, parameters: SqlParameters): string {
+  switch (zone.kind) {
+    case 'departement':
+      return `SELECT ${parameters.add(zone.code)}::text AS code`;
+    case 'communes':
+    case 'iris':
+      return `SELECT unnest(${parameters.add([...new Set(zone.codes.map(departementOfCode))])}::text[]) AS code`;
+    case 'geometry':
+      // The IRIS (loaded wherever establishments are, which are placed in them) rather than the département outlines.
+      return `SELECT DISTINCT departement_code AS code FROM iris
+        WHERE ST_Intersects(geometry, ST_SetSRID(ST_GeomFromGeoJSON(${parameters.add(zone.geojson)}), 4326))`;
+  }
+}
+
+/**
+ * Which of these NAF codes the loaded sources list at all in the zone's départements: a category with none
+ * is not covered by the data there (its count would be a false zero).
+ */
+export async function selectNafCodesWithData(
+  database: Queryable,
+  zone: BusinessZone,
+  nafCodes: readonly string[],
+): Promise<Set<string>> {
+  const parameters = new SqlParameters();
+  const codes = parameters.add([...nafCodes]);
+  const { rows } = await database.query<{ naf_code: string }>(
+    `WITH zone_departements AS (${zoneDepartements(zone, parameters)})
+     SELECT wanted.naf_code FROM unnest(${codes}::text[]) AS wanted(naf_code)
+     WHERE EXISTS (SELECT 1 FROM counted_establishments e
+       WHERE e.naf_code = wanted.naf_code AND e.departement_code IN (SELECT code FROM zone_departements))`,
+    parameters.values,
+  );
+  return new Set(rows.map((row) => row.naf_code));
 }

@@ -276,6 +276,34 @@ describe.each(testDatabaseKinds())('businesses endpoints on %s', (kind) => {
     }
   });
 
+  it('says a home category is not available where no loaded source lists it, instead of counting 0', async () => {
+    // The premises, read from the raw files: OpenStreetMap gives Paris its restaurants; no file gives a bar
+    // (56.30Z) in Paris, nor in the Bas-Rhin Sirene extract, which does list estate agencies (68.31Z).
+    const sirene = readRawCsv(
+      join(openDataDirectory(), 'sirene/sirene-etab-ul-67-entzheim-wolfisheim-2021.geocoded.csv'),
+      ',',
+    ).rows.filter((row) => row.etatAdministratifEtablissement === 'A');
+    expect(sirene.filter((row) => row.activitePrincipaleEtablissement === '56.30Z')).toHaveLength(0);
+    expect(sirene.filter((row) => row.activitePrincipaleEtablissement === '68.31Z').length).toBeGreaterThan(0);
+    type Analysis = { categories: { category: string; count: number; available: boolean }[] };
+    const analysis = async (commune_code: string) => {
+      const { status, body } = await post<Analysis>('/api/naf_codes/business-analysis', {
+        commune_code,
+        per_category_limit: 1,
+      });
+      expect(status).toBe(200);
+      return new Map(body.categories.map((category) => [category.category, category]));
+    };
+    const eleventh = await analysis(ELEVENTH);
+    expect(eleventh.get('restaurants')).toMatchObject({ available: true });
+    expect(eleventh.get('restaurants')?.count).toBeGreaterThan(100);
+    expect(eleventh.get('bars')).toMatchObject({ available: false, count: 0 });
+    expect(eleventh.get('real_estate')).toMatchObject({ available: false, count: 0 });
+    const basRhin = await analysis('67124');
+    expect(basRhin.get('real_estate')).toMatchObject({ available: true });
+    expect(basRhin.get('bars')).toMatchObject({ available: false, count: 0 });
+  });
+
   it('serves the NAF catalogue, the home categories and the health of what is loaded', async () => {
     const catalogue = (await app.inject('/api/naf_codes/all')).json<{
       stats: { subclasses: number; sections: number };

@@ -107,7 +107,9 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
         const businesses = await service.toBusinesses(rows);
         reply.header('X-Total-Count', String(total ?? businesses.length));
         reply.header('X-Search-Time-Ms', String(Math.round(performance.now() - startedAt)));
-        return reply.type(ARROW_TYPE).send(Buffer.from(await businessesToArrow(businesses, () => request.deadline.checkpoint())));
+        return reply
+          .type(ARROW_TYPE)
+          .send(Buffer.from(await businessesToArrow(businesses, () => request.deadline.checkpoint())));
       }
       return service.list(query);
     },
@@ -296,7 +298,9 @@ export const businessesRoutes: RouteModule = (app, { database }) => {
       summary: 'Analyse d’une zone par catégorie d’accueil',
       body: categoryAnalysisRequestSchema,
       response: z.object({
-        categories: z.array(z.object({ category: z.string(), name: z.string(), count: z.number() }).passthrough()),
+        categories: z.array(
+          z.object({ category: z.string(), name: z.string(), count: z.number(), available: z.boolean() }).passthrough(),
+        ),
         search_time_ms: z.number(),
       }),
     }),

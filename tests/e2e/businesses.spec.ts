@@ -236,6 +236,11 @@ test.describe('businesses panel', () => {
     await expect(
       sectors.getByTestId('business-category').filter({ hasText: 'Boulangeries et pâtisseries' }),
     ).toContainText(/\d/);
+    // No loaded source lists bars in Paris: the card says so instead of a false 0.
+    const bars = sectors.getByTestId('business-category').filter({ hasText: 'Bars et cafés' });
+    await expect(bars).toContainText('non disponible');
+    await bars.getByRole('button', { name: /Bars et cafés/ }).click();
+    await expect(bars).toContainText('Aucune source chargée ne recense cette catégorie');
     await expect(sectors.getByRole('img', { name: 'Répartition des établissements par taille' })).toBeVisible();
     await expect(sectors.getByRole('img', { name: 'Les cinq premiers secteurs de la zone' })).toBeVisible();
     await page.screenshot({ path: 'tests/e2e/screenshots/businesses-sectors.png' });

@@ -95,6 +95,9 @@ function CategoryPicker({ chosen, onApply }: { chosen: string[]; onApply: (keys:
   );
 }
 
+const UNAVAILABLE_HINT =
+  'Aucune source chargée ne recense cette catégorie dans ce département : le nombre d’établissements n’est pas connu.';
+
 function CategoryCard({ category }: { category: CategoryAnalysis }) {
   const controller = useMapController();
   const [open, setOpen] = useState(false);
@@ -110,20 +113,32 @@ function CategoryCard({ category }: { category: CategoryAnalysis }) {
           onClick={() => setOpen((value) => !value)}
         >
           <strong>{category.name}</strong>
-          <span className="biz-muted biz-small">
-            {' '}
-            · effectif le plus courant : {mostCommonBand(category.employee_ranges)}
-          </span>
+          {category.available ? (
+            <span className="biz-muted biz-small">
+              {' '}
+              · effectif le plus courant : {mostCommonBand(category.employee_ranges)}
+            </span>
+          ) : null}
         </button>
-        <span className="biz-top__count">{formatNumber(category.count)}</span>
-        <MapToggle
-          layerKey={`category:${category.category}`}
-          label={category.name}
-          source={() => ({ kind: 'query', query: { ...DEFAULT_LIST_QUERY, nafPrefixes: category.naf_codes } })}
-        />
+        {category.available ? (
+          <>
+            <span className="biz-top__count">{formatNumber(category.count)}</span>
+            <MapToggle
+              layerKey={`category:${category.category}`}
+              label={category.name}
+              source={() => ({ kind: 'query', query: { ...DEFAULT_LIST_QUERY, nafPrefixes: category.naf_codes } })}
+            />
+          </>
+        ) : (
+          <span className="biz-top__count biz-muted" title={UNAVAILABLE_HINT}>
+            non disponible
+          </span>
+        )}
       </div>
       {open ? (
-        category.businesses.length === 0 ? (
+        !category.available ? (
+          <p className="biz-muted">{UNAVAILABLE_HINT}</p>
+        ) : category.businesses.length === 0 ? (
           <p className="biz-muted">Aucune donnée disponible</p>
         ) : (
           <>

@@ -29,6 +29,8 @@ export interface CategoryAnalysis {
   icon: string;
   naf_codes: string[];
   count: number;
+  /** False when no loaded source lists this category in the zone's départements (the count is not known). */
+  available: boolean;
   businesses: {
     siret: string;
     business_name: string | null;
