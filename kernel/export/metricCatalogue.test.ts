@@ -99,7 +99,8 @@ describe('the metric catalogue', () => {
     };
     expect(read('market.potential.income_estimate', figures)).toEqual({ value: 500_000_000, vintage: 'Filosofi 2021' });
     expect(read('market.competitors.bakeries', figures)).toEqual({ value: 12, vintage: 'Sirene 2025' });
-    expect(read('market.competitors.pharmacies', figures)).toEqual({ value: 0, vintage: 'Sirene 2025' });
+    // A category no loaded source lists in the zone's départements is absent: not available, never 0.
+    expect(read('market.competitors.pharmacies', figures)).toEqual({ value: null, vintage: null });
     expect(read('market.huff.bakeries.residents', figures)).toEqual({ value: 4_321, vintage: 'RP 2021' });
     expect(read('market.huff.bakeries.share', figures)).toEqual({ value: 25, vintage: 'RP 2021' });
     // No Huff run for that sector (or a zone that is not a walking or cycling isochrone): not available.

@@ -863,8 +863,8 @@ add(
     'établissements',
     0,
     (figures) =>
-      figures.market?.competitors
-        ? { value: figures.market.competitors[category.key] ?? 0, vintage: figures.market.competitorsVintage }
+      figures.market?.competitors?.[category.key] !== undefined
+        ? { value: figures.market.competitors[category.key] ?? null, vintage: figures.market.competitorsVintage }
         : { value: null, vintage: null },
   ]),
 );

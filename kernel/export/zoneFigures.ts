@@ -10,7 +10,10 @@ import type { HomeCategoryKey } from '../businesses/homeCategories';
  * cycling isochrone, the Huff model of a site at its starting point for each sector asked.
  */
 export interface ZoneMarketFigures {
-  /** Null when no establishment is loaded for the zone. */
+  /**
+   * Null when no establishment is loaded for the zone; a category is absent when no loaded source lists it in
+   * the zone's départements (exported as 'non disponible').
+   */
   competitors: Partial<Record<HomeCategoryKey, number>> | null;
   /** The establishments' vintages ('Sirene 2025-01, …'), null when none is recorded. */
   competitorsVintage: string | null;

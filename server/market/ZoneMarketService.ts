@@ -1,4 +1,5 @@
 import { HOME_CATEGORIES, type HomeCategoryKey } from '../../kernel/businesses/homeCategories';
+import { selectNafCodesWithData } from '../businesses/businessesRepository';
 import type { ZoneMarketFigures } from '../../kernel/export/zoneFigures';
 import { analysisRequestSchema, MARKET_LIMITS } from '../../kernel/market/marketSchemas';
 import type { Database } from '../db/Database';
@@ -44,13 +45,15 @@ export class ZoneMarketService {
     huffSectors: readonly HomeCategoryKey[],
     establishments: { loaded: boolean; vintage: string | null },
   ): Promise<ZoneMarketFigures> {
-    const counts = await countZoneOutletsByNafCode(
-      this.database,
-      geometryJson,
-      HOME_CATEGORIES.flatMap((category) => [...category.naf_codes]),
-    );
+    const nafCodes = HOME_CATEGORIES.flatMap((category) => [...category.naf_codes]);
+    const [counts, withData] = await Promise.all([
+      countZoneOutletsByNafCode(this.database, geometryJson, nafCodes),
+      selectNafCodesWithData(this.database, { kind: 'geometry', geojson: geometryJson }, nafCodes),
+    ]);
     const competitors: NonNullable<ZoneMarketFigures['competitors']> = {};
     for (const category of HOME_CATEGORIES) {
+      // A category no loaded source lists in the zone's départements stays out: 'non disponible', not 0.
+      if (!category.naf_codes.some((code) => withData.has(code))) continue;
       competitors[category.key] = counts
         .filter((row) => category.naf_codes.some((code) => row.naf_code.startsWith(code)))
         .reduce((sum, row) => sum + row.count, 0);

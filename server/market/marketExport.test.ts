@@ -120,6 +120,17 @@ describe.each(testDatabaseKinds())('market figures in the export on %s', (kind) 
     expect(row('Potentiel : habitants')[4]).toContain('Recensement');
     // Every market figure says its vintage.
     expect(rows.every((cells) => (cells[5] ?? '').length > 0)).toBe(true);
+
+    // No loaded source lists bars in Paris: 'non disponible', not 0.
+    const bars = await app.inject({
+      method: 'POST',
+      url: '/api/export',
+      headers: { cookie: pro },
+      payload: { zone_ids: [ZONE_ID], metric_ids: ['market.competitors.bars'], format: 'csv' },
+    });
+    expect(bars.statusCode, bars.body).toBe(200);
+    const barsRow = bars.rawPayload.subarray(3).toString('utf8').trim().split('\r\n')[1]?.split(';') ?? [];
+    expect(barsRow.slice(1, 3)).toEqual(['Concurrents : Bars et cafés (56.30Z)', 'non disponible']);
   }, 120_000);
 
   it('puts them on a Géomarketing sheet of the XLSX, as numbers', async () => {
