@@ -322,6 +322,9 @@ export default function ExportPanel() {
     const zoneIds = zones.map((zone) => zone.id);
     const withMap = (format === 'pdf' || format === 'xlsx') && selected.has('special.map_view');
     const mapView = withMap && map ? await map.snapshot().catch(() => undefined) : undefined;
+    // The capture ends in the image reader's callback: the request (its megabytes of JSON) and the panel's
+    // new state start in a task of their own, so neither lengthens that one.
+    if (mapView) await new Promise((resolve) => setTimeout(resolve, 0));
     dispatch(
       exportActions.exportRequested({
         zoneIds,
