@@ -11,6 +11,7 @@ import { tierSessionCookie } from '../tests/support/proSession';
 import type { Benchmark, BenchContext } from './support/BenchContext';
 import { formatMs, markdownTable, quantile } from './support/statistics';
 import { launchBenchBrowser, startDemoServer } from './support/browserBench';
+import { recordLongTasksInPage } from './support/recordLongTasksInPage';
 
 const PORT = Number(process.env.EXPORT_BENCH_PORT ?? 3215);
 const ZONE_ID = 'bench-export-75111';
@@ -126,36 +127,7 @@ async function browserRows(context: BenchContext, cookie: string): Promise<Row[]
     });
     await browserContext.addCookies([{ name: cookieName, value: cookieValue, url: server.baseUrl }]);
     const page = await browserContext.newPage();
-    // tsx names the functions of the evaluated code with `__name`: an identity in the page.
-    await page.addInitScript({ content: 'window.__name = (target) => target;' });
-    await page.addInitScript(() => {
-      const tasks: { start: number; duration: number }[] = [];
-      (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
-      }).observe({ type: 'longtask', buffered: true });
-      // Who ran in the long animation frames: MapLibre's frame callbacks apart from our own scripts.
-      const scripts: { start: number; duration: number; label: string }[] = [];
-      (window as unknown as { __frameScripts: typeof scripts }).__frameScripts = scripts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as {
-          scripts: { startTime: number; duration: number; invoker: string; sourceURL: string; sourceFunctionName: string }[];
-        }[]) {
-          for (const script of entry.scripts) {
-            const file =
-              script.sourceURL
-                .split('/')
-                .pop()
-                ?.replace(/-[\w-]{8}\.js$/, '') ?? '';
-            scripts.push({
-              start: script.startTime,
-              duration: script.duration,
-              label: `${script.invoker} (${file}${script.sourceFunctionName ? ` ${script.sourceFunctionName}` : ''})`,
-            });
-          }
-        }
-      }).observe({ type: 'long-animation-frame', buffered: true });
-    });
+    await recordLongTasksInPage(page);
     await page.goto(`${server.baseUrl}/map`);
     await page.waitForFunction(() => performance.getEntriesByName('zonalyse:map-first-idle').length > 0, undefined, {
       timeout: 120_000,

@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import { recordLongTasksInPage } from './recordLongTasksInPage';
 
 /** Long tasks (ms) of one phase, and the scripts of its long animation frames (who ran, how long). */
 export interface PhaseTasks {
@@ -37,41 +38,7 @@ export async function measureMarkerLongTasks(
 ): Promise<MarkerLongTasks> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' });
   try {
-    // tsx names the functions of the evaluated code with `__name`: an identity in the page.
-    await page.addInitScript({ content: 'window.__name = (target) => target;' });
-    await page.addInitScript(() => {
-      const tasks: { start: number; duration: number }[] = [];
-      (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
-      }).observe({ type: 'longtask', buffered: true });
-      const scripts: { start: number; duration: number; label: string }[] = [];
-      (window as unknown as { __frameScripts: typeof scripts }).__frameScripts = scripts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as {
-          scripts: {
-            startTime: number;
-            duration: number;
-            invoker: string;
-            sourceURL: string;
-            sourceFunctionName: string;
-          }[];
-        }[]) {
-          for (const script of entry.scripts) {
-            const file =
-              script.sourceURL
-                .split('/')
-                .pop()
-                ?.replace(/-[\w-]{8}\.js$/, '') ?? '';
-            scripts.push({
-              start: script.startTime,
-              duration: script.duration,
-              label: `${script.invoker} (${file}${script.sourceFunctionName ? ` ${script.sourceFunctionName}` : ''})`,
-            });
-          }
-        }
-      }).observe({ type: 'long-animation-frame', buffered: true });
-    });
+    await recordLongTasksInPage(page);
     await page.goto(`${baseUrl}/map`);
     await page.waitForFunction(() => performance.getEntriesByName('zonalyse:map-first-idle').length > 0, undefined, {
       timeout: 120_000,
