@@ -34,18 +34,57 @@ function keepColumn(base: InseeIrisBase, column: string, locked: Set<LockedDemog
   return true;
 }
 
-function filterRecord(record: IrisDemographicRecord, locked: Set<LockedDemographicsTab>): IrisDemographicRecord {
-  const groups: IrisDemographicRecord['groups'] = {};
-  for (const [base, figures] of Object.entries(record.groups) as [
-    InseeIrisBase,
-    NonNullable<IrisDemographicRecord['groups'][InseeIrisBase]>,
-  ][]) {
-    const values = Object.fromEntries(
-      Object.entries(figures.values).filter(([column]) => keepColumn(base, column, locked)),
-    );
-    if (Object.keys(values).length > 0) groups[base] = { vintage: figures.vintage, values };
-  }
-  return { ...record, groups };
+/**
+ * The filter of one IRIS record for a visitor who cannot see `locked`. Whether a column stays is decided
+ * once per base and column name, not once per record: a zone of thousands of IRIS repeats the same columns.
+ */
+function recordFilter(locked: Set<LockedDemographicsTab>): (record: IrisDemographicRecord) => IrisDemographicRecord {
+  const decisions = new Map<string, Map<string, boolean>>();
+  const keeps = (base: InseeIrisBase, column: string) => {
+    let ofBase = decisions.get(base);
+    if (!ofBase) decisions.set(base, (ofBase = new Map()));
+    let kept = ofBase.get(column);
+    if (kept === undefined) ofBase.set(column, (kept = keepColumn(base, column, locked)));
+    return kept;
+  };
+  return (record) => {
+    const groups: IrisDemographicRecord['groups'] = {};
+    for (const base in record.groups) {
+      const figures = record.groups[base as InseeIrisBase];
+      if (!figures) continue;
+      const values: Record<string, number | null> = {};
+      let kept = 0;
+      for (const column in figures.values) {
+        if (!keeps(base as InseeIrisBase, column)) continue;
+        values[column] = figures.values[column] as number | null;
+        kept += 1;
+      }
+      if (kept > 0) groups[base as InseeIrisBase] = { vintage: figures.vintage, values };
+    }
+    return { ...record, groups };
+  };
+}
+
+/**
+ * How each IRIS record of an answer is sent to `level`: as it is when no tab is locked, else without the
+ * locked figures. For callers that filter a long list in slices ({@link withoutLockedFigures} does it at once).
+ */
+export function lockedFiguresFilter(level: AccessLevel): (record: IrisDemographicRecord) => IrisDemographicRecord {
+  const locked = lockedTabs(level);
+  return locked.length === 0 ? (record) => record : recordFilter(new Set(locked));
+}
+
+/** The answer's metadata as sent to `level`: no commune income without Revenus, and the tabs to draw locked. */
+export function lockedMetadata(
+  metadata: DemographicsAnswer['metadata'],
+  level: AccessLevel,
+): DemographicsAnswer['metadata'] & { locked_tabs: LockedDemographicsTab[] } {
+  const locked = lockedTabs(level);
+  return {
+    ...metadata,
+    commune_income: locked.includes('revenue') ? null : (metadata.commune_income ?? null),
+    locked_tabs: locked,
+  };
 }
 
 /**
@@ -59,16 +98,9 @@ export function withoutLockedFigures(
 ): DemographicsAnswer & {
   metadata: { locked_tabs: LockedDemographicsTab[] };
 } {
-  const locked = lockedTabs(level);
-  const lockedSet = new Set(locked);
   return {
     ...answer,
-    iris_zones:
-      locked.length === 0 ? answer.iris_zones : answer.iris_zones.map((record) => filterRecord(record, lockedSet)),
-    metadata: {
-      ...answer.metadata,
-      commune_income: lockedSet.has('revenue') ? null : (answer.metadata.commune_income ?? null),
-      locked_tabs: locked,
-    },
+    iris_zones: answer.iris_zones.map(lockedFiguresFilter(level)),
+    metadata: lockedMetadata(answer.metadata, level),
   };
 }

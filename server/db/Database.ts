@@ -26,6 +26,8 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (transaction: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** True while a new statement would wait behind others (every connection taken); absent when unknown. */
+  busy?(): boolean;
 }
 
 /** Builds the `COPY` statement shared by both engines. */

@@ -202,8 +202,10 @@ export async function openPgliteThread(options: PgliteThreadOptions = {}): Promi
 
   // One statement (or one whole transaction) at a time, in arrival order.
   let queue: Promise<unknown> = Promise.resolve();
+  let queued = 0;
   const serial = <T>(job: () => Promise<T>): Promise<T> => {
-    const run = queue.then(job, job);
+    queued += 1;
+    const run = queue.then(job, job).finally(() => (queued -= 1));
     queue = run.catch(() => undefined);
     return run;
   };
@@ -229,6 +231,7 @@ export async function openPgliteThread(options: PgliteThreadOptions = {}): Promi
           throw error;
         }
       }),
+    busy: () => queued > 0,
     dumpDataDirectory: () => serial(async () => (await send({ kind: 'dump' })).dump ?? new Uint8Array()),
     async close() {
       try {

@@ -50,9 +50,10 @@ function connectionOptions(options: PostgresOptions): string | undefined {
 
 /** Opens a pool on PostgreSQL + PostGIS and creates the required extensions if missing. */
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
+  const maxConnections = options.maxConnections ?? 10;
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.maxConnections ?? 10,
+    max: maxConnections,
     types: typeOverrides,
     ...(connectionOptions(options) ? { options: connectionOptions(options) } : {}),
   });
@@ -87,5 +88,6 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
       }
     },
     close: () => pool.end(),
+    busy: () => pool.waitingCount > 0 || (pool.idleCount === 0 && pool.totalCount >= maxConnections),
   };
 }

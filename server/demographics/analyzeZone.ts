@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Queryable } from '../db/Database';
 import { INSEE_IRIS_BASES, INSEE_IRIS_BASE_LABELS, type InseeIrisBase } from '../../kernel/demographics/inseeIrisBases';
 import type {
@@ -149,14 +150,19 @@ async function answersOf(
       }),
     ),
   ]);
-  return zones.map((zone, index) => {
+  const answers: DemographicsAnswer[] = [];
+  for (const [index, zone] of zones.entries()) {
     const { vintages, jobSeekers, communePopulation, communeIncome } = perZone[index] as (typeof perZone)[number];
-    return answerOf(zone, statistics, vintages, jobSeekers, communePopulation, communeIncome, started);
-  });
+    answers.push(await answerOf(zone, statistics, vintages, jobSeekers, communePopulation, communeIncome, started));
+  }
+  return answers;
 }
 
+/** Statistic rows read per turn of the event loop: a zone of thousands of IRIS never holds the server up. */
+const STATISTICS_SLICE_SIZE = 250;
+
 /** One zone's answer from its IRIS and the figures read. */
-function answerOf(
+async function answerOf(
   { rows, selection, zoneArea }: ZoneCoverage,
   statistics: Awaited<ReturnType<typeof selectStatistics>>,
   vintages: Awaited<ReturnType<typeof selectLoadedVintages>>,
@@ -164,7 +170,7 @@ function answerOf(
   communePopulation: Awaited<ReturnType<typeof selectCommunePopulation>>,
   communeIncome: Awaited<ReturnType<typeof selectCommuneIncome>> | undefined,
   started: number,
-): DemographicsAnswer {
+): Promise<DemographicsAnswer> {
   const records = new Map<string, IrisDemographicRecord>(
     rows.map((row) => [
       row.iris_code,
@@ -181,19 +187,21 @@ function answerOf(
     ]),
   );
   const bases = new Map<InseeIrisBase, LoadedBase>();
-  for (const statistic of statistics) {
+  for (const [index, statistic] of statistics.entries()) {
+    if (index > 0 && index % STATISTICS_SLICE_SIZE === 0) await nextTurn();
     const base = statistic.base as InseeIrisBase;
     const record = records.get(statistic.iris_code);
     if (!record || !INSEE_IRIS_BASES.includes(base)) continue;
+    const values = JSON.parse(statistic.values_json) as Record<string, number | null>;
     const vintage = Number(statistic.vintage);
     const figures = record.groups[base];
     // Rows come newest first: the first is the IRIS's newest vintage; older ones add their columns,
     // whose names carry their own year (P16_…, P17_…).
     if (figures) {
       figures.vintages?.push(vintage);
-      Object.assign(figures.values, statistic.values);
+      Object.assign(figures.values, values);
     } else {
-      record.groups[base] = { vintage, vintages: [vintage], values: { ...statistic.values } };
+      record.groups[base] = { vintage, vintages: [vintage], values };
     }
     const loaded = bases.get(base) ?? { base, label: INSEE_IRIS_BASE_LABELS[base], vintage, iris_count: 0 };
     if (!figures) loaded.iris_count += 1;

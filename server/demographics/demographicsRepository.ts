@@ -85,7 +85,8 @@ export interface IrisStatisticRow {
   base: string;
   vintage: number;
   iris_code: string;
-  values: Record<string, number | null>;
+  /** The figures as JSON text, parsed by the caller a slice at a time (thousands of rows for a large zone). */
+  values_json: string;
 }
 
 /**
@@ -97,7 +98,7 @@ export interface IrisStatisticRow {
 export async function selectStatistics(database: Queryable, irisCodes: readonly string[]): Promise<IrisStatisticRow[]> {
   if (irisCodes.length === 0) return [];
   const { rows } = await database.query<IrisStatisticRow>(
-    `SELECT base, vintage, iris_code, "values" FROM insee_iris_statistics
+    `SELECT base, vintage, iris_code, "values"::text AS values_json FROM insee_iris_statistics
      WHERE iris_code = ANY($1::text[]) ORDER BY iris_code, base, vintage DESC`,
     [irisCodes],
   );

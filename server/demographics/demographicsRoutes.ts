@@ -7,7 +7,8 @@ import { parseInput } from '../http/parseInput';
 import { demographicsToArrow } from '../../kernel/demographics/demographicsArrow';
 import { ARROW_STREAM_TYPE, type DemographicsAnswer } from '../../kernel/demographics/demographicsRecord';
 import { analyzeZone, type AdministrativeHint } from './analyzeZone';
-import { withoutLockedFigures } from '../../kernel/subscription/demographicsAccess';
+import { lockedFiguresFilter, lockedMetadata } from '../../kernel/subscription/demographicsAccess';
+import { jsonArrayInSlices, mapInSlices } from '../http/jsonArrayInSlices';
 import { accessLevelOf } from '../subscription/tierGate';
 import { checkGeometry, selectCircle } from './demographicsRepository';
 import { ARROW_STREAM, documented } from '../openapi/documented';
@@ -99,6 +100,9 @@ const demographicsResponse = z
   })
   .loose();
 
+/** IRIS records filtered and written per turn of the event loop (each holds a few hundred figures). */
+const DEMOGRAPHICS_SLICE_SIZE = 100;
+
 const wantsArrow = (request: FastifyRequest) => (request.headers.accept ?? '').includes(ARROW_STREAM_TYPE);
 
 /**
@@ -121,11 +125,20 @@ export const demographicsRoutes: RouteModule = (app, { database }) => {
     const analysis = await analyses.get(database, [json, administrative ?? null], () =>
       analyzeZone(database, json, administrative),
     );
-    const result = withoutLockedFigures(analysis, accessLevelOf(request.user));
+    // A zone of thousands of IRIS (a département, a polygon over France) is filtered and written in
+    // slices, with a turn of the event loop between them: health checks and other requests are not held up.
+    const level = accessLevelOf(request.user);
+    const metadata = lockedMetadata(analysis.metadata, level);
     if (wantsArrow(request)) {
-      return reply.type(ARROW_STREAM_TYPE).send(Buffer.from(demographicsToArrow(result)));
+      const records = await mapInSlices(analysis.iris_zones, lockedFiguresFilter(level), request.deadline);
+      return reply.type(ARROW_STREAM_TYPE).send(Buffer.from(demographicsToArrow({ iris_zones: records, metadata })));
     }
-    return result;
+    const records = await jsonArrayInSlices(analysis.iris_zones, lockedFiguresFilter(level), request.deadline, {
+      sliceSize: DEMOGRAPHICS_SLICE_SIZE,
+    });
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(`{"iris_zones":${records},"metadata":${JSON.stringify(metadata)}}`);
   };
 
   /** The zone field: resolved once (saved → the owner's zone; territory → its unit, analysed by its IRIS). */

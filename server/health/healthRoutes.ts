@@ -6,9 +6,12 @@ import { documented } from '../openapi/documented';
 
 /**
  * How long `/api/health` waits for the database before answering from its last reading: an idle database
- * answers in a few milliseconds, and the rest of the second it promises is left to a loaded machine.
+ * answers in a few milliseconds, and the rest of the second it promises is left to a loaded machine. A
+ * database that says it is busy (every connection taken) is not waited for at all.
  */
 export const HEALTH_DATABASE_WAIT_MS = 250;
+/** With no reading yet to fall back on, the first check waits longer, still within its second. */
+export const HEALTH_FIRST_READING_WAIT_MS = 750;
 /** A reading younger than this is answered as it is, without asking the database again. */
 export const HEALTH_READING_FRESH_MS = 1000;
 
@@ -56,12 +59,18 @@ export const healthRoutes: RouteModule = (app, { database }) => {
   };
   app.get('/health', getHealthDocumentation, async () => {
     const fresh = lastReading && performance.now() - lastReadAt < HEALTH_READING_FRESH_MS ? lastReading : undefined;
+    // Busy: a new reading would queue behind the running statements; it is started, the last one answered.
+    const queued = !fresh && lastReading !== undefined && database.busy?.() === true;
     const current = fresh ? Promise.resolve(fresh) : read();
     current.catch(() => undefined); // a failure is reported through the race below, or by the next call
-    const waited = await Promise.race([
-      current,
-      new Promise<undefined>((resolve) => globalThis.setTimeout(resolve, HEALTH_DATABASE_WAIT_MS)),
-    ]);
+    const waited = queued
+      ? undefined
+      : await Promise.race([
+          current,
+          new Promise<undefined>((resolve) =>
+            globalThis.setTimeout(resolve, lastReading ? HEALTH_DATABASE_WAIT_MS : HEALTH_FIRST_READING_WAIT_MS),
+          ),
+        ]);
     const busy = waited === undefined;
     const [postgis, datasets] = waited ?? lastReading ?? ['inconnue', []];
     return {

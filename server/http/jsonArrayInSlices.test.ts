@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installErrorHandler } from './errorHandler';
-import { jsonArrayInSlices } from './jsonArrayInSlices';
+import { jsonArrayInSlices, mapInSlices } from './jsonArrayInSlices';
 import { DeadlineExceededError, installRequestDeadline, RequestDeadline } from './requestDeadline';
 
 describe('jsonArrayInSlices', () => {
@@ -29,6 +29,41 @@ describe('jsonArrayInSlices', () => {
     );
     await expect(writing).rejects.toBeInstanceOf(DeadlineExceededError);
     expect(written).toBe(2000);
+  });
+});
+
+describe('mapInSlices', () => {
+  it('maps like Array.map, in order, for empty, small and multi-slice lists', async () => {
+    for (const count of [0, 1, 99, 100, 101, 450]) {
+      const items = Array.from({ length: count }, (_, index) => index);
+      expect(await mapInSlices(items, (item) => item * 3, RequestDeadline.none(), { sliceSize: 100 })).toEqual(
+        items.map((item) => item * 3),
+      );
+    }
+  });
+
+  it('gives the event loop a turn between slices and stops once the deadline has expired', async () => {
+    const deadline = RequestDeadline.none();
+    let mapped = 0;
+    let turned = false;
+    let turnedBeforeSecondSlice = false;
+    setImmediate(() => (turned = true));
+    const items = Array.from({ length: 1000 }, (_, index) => index);
+    const mapping = mapInSlices(
+      items,
+      (item) => {
+        mapped += 1;
+        if (mapped === 1) expect(turned).toBe(false);
+        if (mapped === 101) turnedBeforeSecondSlice = turned;
+        if (mapped === 300) deadline.expire();
+        return item;
+      },
+      deadline,
+      { sliceSize: 100 },
+    );
+    await expect(mapping).rejects.toBeInstanceOf(DeadlineExceededError);
+    expect(mapped).toBe(300);
+    expect(turnedBeforeSecondSlice).toBe(true);
   });
 });
 
