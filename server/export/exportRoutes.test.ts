@@ -267,6 +267,11 @@ describe.each(testDatabaseKinds())('POST /api/export on %s', (kind) => {
     expect(text).toMatch(new RegExp(`Établissements \\(\\d+\\)\\s+${french(api.businesses)} établissements`));
     const fonts = execFileSync('pdffonts', [path], { encoding: 'utf8' });
     expect(fonts).toMatch(/NotoSans.*yes/);
+    // A section's footnotes never sit on a page of their own: the page that holds them holds table rows too.
+    const pages = text.split('\f').filter((page) => page.trim() !== '');
+    const footnotePages = pages.filter((page) => /^\s*\(1\) /m.test(page));
+    expect(footnotePages.length).toBeGreaterThan(3);
+    for (const page of footnotePages) expect(page).toMatch(/Indicateur\s+Paris 11e/);
   });
 
   it('exports the coverage by walking time as the served population answers it, recomputed from the street graph', async () => {
@@ -287,7 +292,11 @@ describe.each(testDatabaseKinds())('POST /api/export on %s', (kind) => {
 
     // The endpoint's answer for the same zone.
     const served = (
-      await app.inject({ method: 'POST', url: '/api/public-services/served-population', payload: { geometry: eleventh } })
+      await app.inject({
+        method: 'POST',
+        url: '/api/public-services/served-population',
+        payload: { geometry: eleventh },
+      })
     ).json<ServedPopulation>();
     const share = (id: string, key: 'within_5' | 'within_10') =>
       (served.categories.find((category) => category.category === id)?.[key] ?? Number.NaN) * 100;
@@ -322,7 +331,11 @@ describe.each(testDatabaseKinds())('POST /api/export on %s', (kind) => {
     const engine = await roadGraphStoreFor(database).get();
     const snapped = snapResidences(
       engine,
-      residences.map((row) => ({ longitude: Number(row.longitude), latitude: Number(row.latitude), weight: Number(row.weight) })),
+      residences.map((row) => ({
+        longitude: Number(row.longitude),
+        latitude: Number(row.latitude),
+        weight: Number(row.weight),
+      })),
     );
     const recomputed = (id: string, minutes: number) => {
       const points = services

@@ -267,6 +267,7 @@ function table(
   zones: readonly ExportZone[],
   rows: ReturnType<typeof rowsOf>,
   footnotes: Map<string, number>,
+  keepWithLastRows = 0,
 ) {
   const labelWidth = zones.length > 2 ? 170 : 230;
   const zoneWidth = (CONTENT_WIDTH - labelWidth) / zones.length;
@@ -289,20 +290,32 @@ function table(
     });
     doc.y = y + headerHeight;
   };
-  ensureSpace(doc, headerHeight + 18 * Math.min(rows.length, 3));
-  drawHeader();
-  rows.forEach((row, index) => {
-    const key = `${row.metric.source}\u0000${vintagesOf(row.readings).join(', ')}`;
+  const notes = rows.map((row) => {
+    const key = footnoteKey(row);
     if (!footnotes.has(key)) footnotes.set(key, footnotes.size + 1);
-    const note = footnotes.get(key) as number;
+    return footnotes.get(key) as number;
+  });
+  const heights = rows.map((row, index) => {
     const labelHeight = doc
       .font('regular')
       .fontSize(8)
-      .heightOfString(`${row.metric.label} (${note})`, { width: labelWidth - 8 });
-    const height = Math.max(16, labelHeight + 6);
-    if (doc.y + height > BOTTOM) {
+      .heightOfString(`${row.metric.label} (${notes[index]})`, { width: labelWidth - 8 });
+    return Math.max(16, labelHeight + 6);
+  });
+  // The last two rows stay with what must follow the table (its footnotes): no page of footnotes alone.
+  const tailStart = Math.max(0, rows.length - 2);
+  const tailHeight = heights.slice(tailStart).reduce((sum, height) => sum + height, 0) + keepWithLastRows;
+  ensureSpace(doc, headerHeight + 18 * Math.min(rows.length, 3));
+  drawHeader();
+  let pageTop = doc.y;
+  rows.forEach((row, index) => {
+    const note = notes[index] as number;
+    const height = heights[index] as number;
+    const needed = index === tailStart ? Math.max(height, tailHeight) : height;
+    if (doc.y + needed > BOTTOM && (doc.y > pageTop || doc.y + height > BOTTOM)) {
       doc.addPage();
       drawHeader();
+      pageTop = doc.y;
     }
     const y = doc.y;
     if (index % 2 === 1) doc.save().rect(PAGE.margin, y, CONTENT_WIDTH, height).fill('#f8fafc').restore();
@@ -325,6 +338,19 @@ function table(
   doc.x = PAGE.margin;
 }
 
+/** The footnote of a row: its source and the vintages of its figures. */
+const footnoteKey = (row: ReturnType<typeof rowsOf>[number]) =>
+  `${row.metric.source}\u0000${vintagesOf(row.readings).join(', ')}`;
+
+/** The height of a category's footnotes, as `sections` writes them. */
+function footnotesHeight(doc: Doc, footnotes: Map<string, number>): number {
+  doc.font('regular').fontSize(7);
+  let height = doc.currentLineHeight() * 0.3;
+  for (const [key, number] of footnotes)
+    height += doc.heightOfString(footnoteText(key, number), { width: CONTENT_WIDTH });
+  return height;
+}
+
 function footnoteText(key: string, number: number): string {
   const [source, vintage] = key.split('\u0000') as [ExportSourceId, string];
   const definition = EXPORT_SOURCES[source];
@@ -338,8 +364,15 @@ function sections(doc: Doc, document: ExportDocument, rows: ReturnType<typeof ro
     doc.addPage();
     heading(doc, category.label, 20);
     const footnotes = new Map<string, number>();
+    // Every footnote of the category, numbered as its tables will number them: their height is kept with
+    // the last rows of the last table.
+    const allFootnotes = new Map<string, number>();
+    for (const row of categoryRows) {
+      const key = footnoteKey(row);
+      if (!allFootnotes.has(key)) allFootnotes.set(key, allFootnotes.size + 1);
+    }
     const subCategories = [...new Set(categoryRows.map((row) => row.metric.subCategory))];
-    for (const subCategory of subCategories) {
+    for (const [subIndex, subCategory] of subCategories.entries()) {
       const subRows = categoryRows.filter((row) => row.metric.subCategory === subCategory);
       const chartRows = { metrics: subRows.map((row) => row.metric), readings: subRows.map((row) => row.readings) };
       const charted = chartable(chartRows);
@@ -363,10 +396,11 @@ function sections(doc: Doc, document: ExportDocument, rows: ReturnType<typeof ro
           .text(chartReading(subCategory, chartRows, document.zones), PAGE.margin, doc.y, { width: CONTENT_WIDTH });
         doc.moveDown(0.5);
       }
-      table(doc, document.zones, subRows, footnotes);
+      const last = subIndex === subCategories.length - 1;
+      table(doc, document.zones, subRows, footnotes, last ? footnotesHeight(doc, allFootnotes) + 8 : 0);
       doc.moveDown(0.6);
     }
-    ensureSpace(doc, 14 * footnotes.size + 10);
+    ensureSpace(doc, footnotesHeight(doc, footnotes) + 4);
     doc.moveDown(0.3).font('regular').fontSize(7).fillColor(MUTED);
     for (const [key, number] of footnotes)
       doc.text(footnoteText(key, number), PAGE.margin, doc.y, { width: CONTENT_WIDTH });
@@ -526,7 +560,6 @@ function annex(doc: Doc, document: ExportDocument, rows: ReturnType<typeof rowsO
   doc.text(`Application : Zonalyse ${document.appVersion} — étude établie le ${document.generatedAt}.`, {
     width: CONTENT_WIDTH,
   });
-  doc.text(`Requête : POST /api/export ${JSON.stringify(document.request)}`, { width: CONTENT_WIDTH });
   doc.text('Millésimes chargés :', { width: CONTENT_WIDTH });
   const register = new Map<string, Set<string>>();
   for (const dataset of document.datasets) {
@@ -540,6 +573,13 @@ function annex(doc: Doc, document: ExportDocument, rows: ReturnType<typeof rowsO
       width: CONTENT_WIDTH - 10,
     });
   }
+  // Last and small: the request to send again as it is (every metric id of the study).
+  doc.moveDown(0.5).text('Requête, à rejouer telle quelle :', PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+  doc
+    .fontSize(6)
+    .fillColor(MUTED)
+    .text(`POST /api/export ${JSON.stringify(document.request)}`, { width: CONTENT_WIDTH })
+    .fillColor(INK);
 }
 
 function pageNumbers(doc: Doc, document: ExportDocument) {
