@@ -7,6 +7,7 @@ import { migrate } from '../../server/db/migrate';
 import { openPostgres } from '../../server/db/openPostgres';
 import { DEMO_DEPARTEMENTS, IMPORTERS } from '../../server/import/pipeline/importers';
 import { runImports } from '../../server/import/pipeline/runImports';
+import { prepareBlankPglite } from './blankPglite';
 import { CACHE_DIRECTORY, demoDatabaseKey, PROJECT_ROOT } from './demoDatabaseCache';
 
 const TSX = join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs');
@@ -78,22 +79,23 @@ function processIsAlive(pid: number): boolean {
 
 /**
  * The demo databases (PGlite data folder, PostgreSQL schema when `url` is given), imported once per demo key
- * and cached across runs. Both imports at once: PGlite in a child process, PostgreSQL from this process
+ * and cached across runs, and the blank PGlite dump the empty test databases start from. Both imports at once: PGlite in a child process, PostgreSQL from this process
  * (mostly waiting on its server). `npm test` calls this while the static checks and unit tests run.
  */
 export async function prepareDemoDatabases(
   openDataDirectory: string,
   url: string | undefined,
-): Promise<{ pgliteDirectory: string; postgresSchema: string }> {
+): Promise<{ pgliteDirectory: string; postgresSchema: string; blankPgliteTarball: string }> {
   const key = demoDatabaseKey(openDataDirectory);
   const release = await buildLock(key);
   try {
     removeOrphanCopies();
-    const [pgliteDirectory, postgresSchema] = await Promise.all([
+    const [pgliteDirectory, postgresSchema, blankPgliteTarball] = await Promise.all([
       preparePglite(openDataDirectory, key),
       url ? preparePostgres(url, openDataDirectory, key) : Promise.resolve(''),
+      prepareBlankPglite(),
     ]);
-    return { pgliteDirectory, postgresSchema };
+    return { pgliteDirectory, postgresSchema, blankPgliteTarball };
   } finally {
     release();
   }
@@ -110,10 +112,11 @@ export function testOpenDataDirectory(): string {
 export default async function setup(project: TestProject): Promise<void> {
   const openDataDirectory = testOpenDataDirectory();
   project.provide('openDataDirectory', openDataDirectory);
-  const { pgliteDirectory, postgresSchema } = await prepareDemoDatabases(
+  const { pgliteDirectory, postgresSchema, blankPgliteTarball } = await prepareDemoDatabases(
     openDataDirectory,
     process.env.TEST_DATABASE_URL,
   );
+  project.provide('blankPgliteTarball', blankPgliteTarball);
   project.provide('demoPgliteDirectory', pgliteDirectory);
   project.provide('demoPostgresSchema', postgresSchema);
 }

@@ -6,9 +6,12 @@ import type { Database, DatabaseKind, Queryable } from '../../server/db/Database
 import { migrate } from '../../server/db/migrate';
 import { openPglite, type PgliteDatabase } from '../../server/db/openPglite';
 import { openPostgres } from '../../server/db/openPostgres';
+import { openBlankPglite } from './blankPglite';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** Dump of a new PGlite with its extensions, the start of every empty PGlite test database. */
+    blankPgliteTarball: string;
     /** Data folder of a PGlite database with the demo territory imported (copied, never opened in place). */
     demoPgliteDirectory: string;
     /** Schema of TEST_DATABASE_URL holding the demo territory ('' when no PostgreSQL). */
@@ -37,8 +40,9 @@ export async function openEmptyDatabase(kind: DatabaseKind): Promise<Database> {
 }
 
 /**
- * Starting PGlite with PostGIS costs seconds of WebAssembly compilation, so each test worker keeps its
- * PGlite instances and lends them out (the integration project runs its files in shared workers): an empty
+ * Starting PGlite with PostGIS costs seconds of WebAssembly compilation (a new empty instance starts from the
+ * blank dump, so it skips `initdb` and the PostGIS install), so each test worker keeps its PGlite instances
+ * and lends them out (the integration project runs its files in shared workers): an empty
  * database is a fresh schema of an idle scratch instance, dropped on close; the demo database is an idle
  * instance on a copy of the demo data folder, taken back on close only if nothing was written to it.
  */
@@ -46,7 +50,7 @@ const idleScratchInstances: PgliteDatabase[] = [];
 const idleDemoInstances: PgliteDatabase[] = [];
 
 async function openScratchSchema(schema: string): Promise<Database> {
-  const instance = idleScratchInstances.pop() ?? (await openPglite());
+  const instance = idleScratchInstances.pop() ?? (await openBlankPglite(inject('blankPgliteTarball')));
   await instance.exec(`CREATE SCHEMA "${schema}"; SET search_path TO "${schema}", public`);
   await migrate(instance);
   return {
