@@ -38,7 +38,10 @@ export function nearestServiceSeconds(
 }
 
 /** Attaches each residence to its nearest walkable node (once per request, shared by every category). */
-export function snapResidences(engine: IsochroneEngine, residences: readonly Residence[]): SnappedResidences {
+export function snapResidences(
+  engine: Pick<IsochroneEngine, 'snap'>,
+  residences: readonly Residence[],
+): SnappedResidences {
   const nodes = new Int32Array(residences.length).fill(-1);
   const connectorSeconds = new Float64Array(residences.length).fill(Infinity);
   const weights = new Float64Array(residences.length);

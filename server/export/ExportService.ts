@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { BusinessesService } from '../businesses/BusinessesService';
 import { PublicServicesService } from '../public-services/PublicServicesService';
 import { servedPopulationServiceFor, type ServedPopulationService } from '../public-services/ServedPopulationService';
-import type { ServedPopulation } from '../../kernel/public-services/publicServiceSchemas';
+import type { ServedPopulation, ZoneAnalysis } from '../../kernel/public-services/publicServiceSchemas';
 import { listDatasets } from '../datasets/datasetRepository';
 import { aggregateDemographics } from '../../kernel/demographics/aggregateDemographics';
 import { lockedTabs, withoutLockedFigures } from '../../kernel/subscription/demographicsAccess';
@@ -182,18 +182,28 @@ export class ExportService {
   }
 
   /**
-   * The served-population answer of a zone, as its endpoint gives it; null when the territory lacks what it
-   * needs (no census population: the endpoint's 422) so its metrics read 'non disponible'.
+   * The served-population answer of a zone, as its endpoint gives it, from the zone's public services
+   * already read (their sources and counts per category); null when the territory lacks what it needs (no
+   * public service, or no census population: the endpoint's 422) so its metrics read 'non disponible'.
    */
-  private async servedPopulationOf(geometryJson: string): Promise<ServedPopulation | null> {
-    const sources = (await this.publicServices.sources()).map(({ count: _count, ...note }) => note);
-    if (sources.length === 0) return null;
-    try {
-      return await this.served.compute(geometryJson, sources);
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 422) return null;
-      throw error;
-    }
+  private async servedPopulationOf(
+    geometryJson: string,
+    publicServices: Promise<ZoneAnalysis>,
+  ): Promise<ServedPopulation | null> {
+    const served = this.served
+      .compute(
+        geometryJson,
+        publicServices.then((analysis) => analysis.sources),
+        publicServices.then(
+          (analysis) => new Map(analysis.categories.map((category) => [category.category, category.count])),
+        ),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 422) return null;
+        throw error;
+      });
+    const [{ sources }, answer] = await Promise.all([publicServices, served]);
+    return sources.length === 0 ? null : answer;
   }
 
   /**
@@ -263,17 +273,24 @@ export class ExportService {
       include_sample_transactions: false,
       temporal_granularity: 'year',
     });
-    const realEstateZone = await realEstateZoneOf(this.database, httpRequest, realEstateRequest);
-    const [answer, realEstate, businesses, publicServices] = await Promise.all([
+    const publicServicesAnswer = this.publicServices.zoneAnalysis(geometryJson);
+    const businessesAnswer = this.businesses.zoneStatistics(
+      businessZoneSchema.parse({ ...codes, include_inactive: false }),
+    );
+    // Every domain at once: PostgreSQL runs their statements side by side on its pool, and the work done
+    // in this process (snapping addresses, reading answers) overlaps the embedded database's statements.
+    const [answer, realEstate, businesses, publicServices, servedPopulation, market] = await Promise.all([
       analyzeZone(this.database, geometryJson, hint),
-      zoneStatistics(this.database, realEstateZone, realEstateRequest),
-      this.businesses.zoneStatistics(businessZoneSchema.parse({ ...codes, include_inactive: false })),
-      this.publicServices.zoneAnalysis(geometryJson),
+      realEstateZoneOf(this.database, httpRequest, realEstateRequest).then((realEstateZone) =>
+        zoneStatistics(this.database, realEstateZone, realEstateRequest),
+      ),
+      businessesAnswer,
+      publicServicesAnswer,
+      walking ? this.servedPopulationOf(geometryJson, publicServicesAnswer) : null,
+      marketSectors
+        ? this.market.figuresOf(zone, geometryJson, marketSectors, businessesAnswer.then(establishmentsOf))
+        : null,
     ]);
-    const servedPopulation = walking ? await this.servedPopulationOf(geometryJson) : null;
-    const market = marketSectors
-      ? await this.market.figuresOf(zone, geometryJson, marketSectors, establishmentsOf(businesses))
-      : null;
     const opened = withoutLockedFigures(answer, level);
     const demographics = aggregateDemographics(opened);
     const hasCensus = demographics.analysis_metadata.data_year !== null;

@@ -43,12 +43,13 @@ export class ZoneMarketService {
     zone: UserZoneRow,
     geometryJson: string,
     huffSectors: readonly HomeCategoryKey[],
-    establishments: { loaded: boolean; vintage: string | null },
+    establishments: { loaded: boolean; vintage: string | null } | Promise<{ loaded: boolean; vintage: string | null }>,
   ): Promise<ZoneMarketFigures> {
     const nafCodes = HOME_CATEGORIES.flatMap((category) => [...category.naf_codes]);
-    const [counts, withData] = await Promise.all([
+    const [counts, withData, loadedEstablishments] = await Promise.all([
       countZoneOutletsByNafCode(this.database, geometryJson, nafCodes),
       selectNafCodesWithData(this.database, { kind: 'geometry', geojson: geometryJson }, nafCodes),
+      establishments,
     ]);
     const competitors: NonNullable<ZoneMarketFigures['competitors']> = {};
     for (const category of HOME_CATEGORIES) {
@@ -83,8 +84,8 @@ export class ZoneMarketService {
       }
     }
     return {
-      competitors: establishments.loaded ? competitors : null,
-      competitorsVintage: establishments.vintage,
+      competitors: loadedEstablishments.loaded ? competitors : null,
+      competitorsVintage: loadedEstablishments.vintage,
       huff,
     };
   }

@@ -6,18 +6,24 @@ import {
   type PublicServiceCategoryId,
 } from '../../kernel/public-services/publicServiceCategories';
 import { choosePopulationKeys, type PopulationKeys } from '../../kernel/public-services/populationKeys';
-import { SERVED_MINUTES, type ServedPopulation, type SourceNote } from '../../kernel/public-services/publicServiceSchemas';
+import {
+  SERVED_MINUTES,
+  type ServedPopulation,
+  type SourceNote,
+} from '../../kernel/public-services/publicServiceSchemas';
 import { nearestServiceSeconds, servedShares, snapResidences } from '../../kernel/public-services/walkingAccess';
 import type { Database } from '../db/Database';
 import { unprocessable } from '../http/HttpError';
 import { roadGraphStoreFor, type RoadGraphStore } from '../isochrones/RoadGraphStore';
 import {
+  selectAddressTotals,
   selectDepartementPopulation,
   selectPopulationKeys,
-  selectResidences,
   selectServiceCounts,
   selectServicePoints,
-  selectServicesVersion,
+  selectWalkingVersion,
+  selectZoneAddresses,
+  selectZoneIrisPopulation,
 } from './publicServicesRepository';
 
 /** The reference the rates are compared with: Paris (the département 75, i.e. the commune 75056). */
@@ -33,6 +39,23 @@ interface WalkingTimes {
   seconds: Map<PublicServiceCategoryId, Float64Array>;
   reference: { population: number; counts: Map<PublicServiceCategoryId, number> };
   population: PopulationKeys | undefined;
+  /** BAN addresses per IRIS, over the whole territory (a residence's share of its IRIS). */
+  addressTotals: Map<string, number>;
+  /** The walkable node of every address snapped so far, by its coordinates (undefined: off the network). */
+  snaps: Map<string, { node: number; metres: number } | undefined>;
+}
+
+/** The engine's snapping, remembered per address: an address is attached to the network once. */
+function rememberedSnap(times: WalkingTimes): Pick<IsochroneEngine, 'snap'> {
+  return {
+    snap(mode, longitude, latitude) {
+      const key = `${longitude},${latitude}`;
+      if (times.snaps.has(key)) return times.snaps.get(key);
+      const snapped = times.engine.snap(mode, longitude, latitude);
+      times.snaps.set(key, snapped);
+      return snapped;
+    },
+  };
 }
 
 const countByCategory = (rows: { family: string; type_code: string | null; count: number }[]) => {
@@ -49,8 +72,9 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
 /**
  * How well a zone is served: per category, the share of its residents within 5, 10 and 15 minutes'
  * walk of the nearest service, and the services per 10,000 inhabitants against Paris. The walking
- * times of every network node are computed once per category (multi-source search) and kept until
- * the road network or the services change.
+ * times of every network node are computed once per category (multi-source search), the addresses of
+ * every IRIS counted once and each address snapped to the network once; all kept until the road
+ * network, the services or the addresses change.
  */
 export class ServedPopulationService {
   private times: Promise<WalkingTimes> | undefined;
@@ -61,14 +85,15 @@ export class ServedPopulationService {
   ) {}
 
   private async walkingTimes(): Promise<WalkingTimes> {
-    const [engine, version] = await Promise.all([this.store.get(), selectServicesVersion(this.database)]);
+    const [engine, version] = await Promise.all([this.store.get(), selectWalkingVersion(this.database)]);
     const current = this.times ? await this.times.catch(() => undefined) : undefined;
     if (current && current.engine === engine && current.version === version) return current;
     const loading = (async (): Promise<WalkingTimes> => {
-      const [points, keys, referenceCounts] = await Promise.all([
+      const [points, keys, referenceCounts, addressTotals] = await Promise.all([
         selectServicePoints(this.database),
         selectPopulationKeys(this.database),
         selectServiceCounts(this.database, { departement: REFERENCE_DEPARTEMENT }),
+        selectAddressTotals(this.database),
       ]);
       const byCategory = new Map<PublicServiceCategoryId, [number, number][]>();
       for (const point of points) {
@@ -91,6 +116,8 @@ export class ServedPopulationService {
         seconds,
         population,
         reference: { population: referencePopulation, counts: countByCategory(referenceCounts) },
+        addressTotals,
+        snaps: new Map(),
       };
     })();
     this.times = loading;
@@ -102,20 +129,42 @@ export class ServedPopulationService {
     this.walkingTimes().catch(() => undefined);
   }
 
-  async compute(geometryJson: string, sources: SourceNote[]): Promise<ServedPopulation> {
+  /**
+   * The zone's figures. The caller may give what it already read of the zone: its sources and its services
+   * per category (the zone analysis's counts), which are then not read again.
+   */
+  async compute(
+    geometryJson: string,
+    sources: SourceNote[] | Promise<SourceNote[]>,
+    zoneCounts?: Promise<ReadonlyMap<PublicServiceCategoryId, number>>,
+  ): Promise<ServedPopulation> {
     const startedAt = performance.now();
+    // What the caller gives is settled while the walking times load: a failure is handled from now on.
+    const given = Promise.all([sources, zoneCounts]);
+    given.catch(() => undefined);
     const times = await this.walkingTimes();
     if (!times.population) {
       throw unprocessable('Aucune population par IRIS n’est importée pour ce territoire.', 'NO_POPULATION');
     }
-    const [residences, zoneCounts] = await Promise.all([
-      selectResidences(this.database, geometryJson, times.population),
-      selectServiceCounts(this.database, { geometryJson }),
+    const [addresses, irisPopulation, [sourceNotes, counts]] = await Promise.all([
+      selectZoneAddresses(this.database, geometryJson),
+      selectZoneIrisPopulation(this.database, geometryJson, times.population),
+      given.then(
+        async ([notes, known]) =>
+          [notes, known ?? countByCategory(await selectServiceCounts(this.database, { geometryJson }))] as const,
+      ),
     ]);
-    const snapped = snapResidences(times.engine, residences);
+    // Each address of an inhabited IRIS stands for an equal share of its population.
+    const residences = addresses.flatMap((address) => {
+      const inhabitants = irisPopulation.get(address.iris_code) ?? 0;
+      if (!(inhabitants > 0)) return [];
+      const weight = inhabitants / (times.addressTotals.get(address.iris_code) as number);
+      return [{ longitude: address.longitude, latitude: address.latitude, weight }];
+    });
+    const snapped = snapResidences(rememberedSnap(times), residences);
     const population = residences.reduce((sum, residence) => sum + residence.weight, 0);
-    const counts = countByCategory(zoneCounts);
-    const rate = (count: number, inhabitants: number) => (inhabitants > 0 ? round((count / inhabitants) * 10_000, 2) : null);
+    const rate = (count: number, inhabitants: number) =>
+      inhabitants > 0 ? round((count / inhabitants) * 10_000, 2) : null;
     const categories = PUBLIC_SERVICE_CATEGORY_IDS.map((category) => {
       const [within5, within10, within15] = servedShares(
         snapped,
@@ -142,7 +191,7 @@ export class ServedPopulationService {
       paris_population: Math.round(times.reference.population),
       population_source: times.population.label,
       method: SERVED_METHOD,
-      sources,
+      sources: sourceNotes,
       computation_time_ms: round(performance.now() - startedAt, 1),
     };
   }

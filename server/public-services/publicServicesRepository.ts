@@ -257,32 +257,55 @@ const IRIS_POPULATION = `SELECT s.iris_code, sum(coalesce((s."values"->>key)::fl
   FROM insee_iris_statistics s, unnest($3::text[]) key
   WHERE s.vintage = $2 AND s.iris_code IN (SELECT code FROM zone_iris) GROUP BY s.iris_code`;
 
-/**
- * The BAN addresses inside the zone, each standing for an equal share of its IRIS's population
- * (population ÷ addresses of the IRIS): the residences of the served-population figures.
- */
-export async function selectResidences(
+/** The BAN addresses inside the zone that lie in an IRIS. */
+export async function selectZoneAddresses(
   database: Queryable,
   geometryJson: string,
-  population: { vintage: number; keys: readonly string[] },
-): Promise<{ longitude: number; latitude: number; weight: number }[]> {
-  const { rows } = await database.query<{ longitude: number; latitude: number; weight: number }>(
-    `WITH zone AS (SELECT ${ZONE} AS geometry),
-     zone_iris AS (SELECT iris.code FROM iris, zone WHERE iris.geometry && zone.geometry
-                   AND ST_Intersects(iris.geometry, zone.geometry)),
-     population AS (${IRIS_POPULATION}),
-     totals AS (SELECT iris_code, count(*) AS addresses FROM ban_addresses
-                WHERE iris_code IN (SELECT code FROM zone_iris) GROUP BY iris_code)
-     SELECT ST_X(a.geometry) AS longitude, ST_Y(a.geometry) AS latitude, p.population / t.addresses AS weight
-     FROM zone, ban_addresses a JOIN totals t ON t.iris_code = a.iris_code JOIN population p ON p.iris_code = a.iris_code
-     WHERE a.geometry && zone.geometry AND ST_Intersects(a.geometry, zone.geometry) AND p.population > 0`,
-    [geometryJson, population.vintage, population.keys],
+): Promise<{ longitude: number; latitude: number; iris_code: string }[]> {
+  const { rows } = await database.query<{ longitude: number; latitude: number; iris_code: string }>(
+    `WITH zone AS (SELECT ${ZONE} AS geometry)
+     SELECT ST_X(a.geometry) AS longitude, ST_Y(a.geometry) AS latitude, a.iris_code FROM zone, ban_addresses a
+     WHERE a.geometry && zone.geometry AND ST_Intersects(a.geometry, zone.geometry) AND a.iris_code IS NOT NULL`,
+    [geometryJson],
   );
   return rows.map((row) => ({
     longitude: Number(row.longitude),
     latitude: Number(row.latitude),
-    weight: Number(row.weight),
+    iris_code: row.iris_code,
   }));
+}
+
+/** The population (sum of the keys) of each IRIS the zone touches. */
+export async function selectZoneIrisPopulation(
+  database: Queryable,
+  geometryJson: string,
+  population: { vintage: number; keys: readonly string[] },
+): Promise<Map<string, number>> {
+  const { rows } = await database.query<{ iris_code: string; population: number }>(
+    `WITH zone AS (SELECT ${ZONE} AS geometry),
+     zone_iris AS (SELECT iris.code FROM iris, zone WHERE iris.geometry && zone.geometry
+                   AND ST_Intersects(iris.geometry, zone.geometry))
+     ${IRIS_POPULATION}`,
+    [geometryJson, population.vintage, population.keys],
+  );
+  return new Map(rows.map((row) => [row.iris_code, Number(row.population)]));
+}
+
+/** The number of BAN addresses of every IRIS (the whole territory: it does not depend on a zone). */
+export async function selectAddressTotals(database: Queryable): Promise<Map<string, number>> {
+  const { rows } = await database.query<{ iris_code: string; addresses: number }>(
+    `SELECT iris_code, count(*)::int AS addresses FROM ban_addresses WHERE iris_code IS NOT NULL GROUP BY iris_code`,
+  );
+  return new Map(rows.map((row) => [row.iris_code, Number(row.addresses)]));
+}
+
+/** A fingerprint of what the walking coverage reads once: the public services and the BAN addresses. */
+export async function selectWalkingVersion(database: Queryable): Promise<string> {
+  const { rows } = await database.query<{ version: string | null }>(
+    `SELECT string_agg(source || territory || vintage || checksum, '|' ORDER BY source, territory, vintage) AS version
+     FROM datasets WHERE source LIKE 'public-services-%' OR source = 'ban'`,
+  );
+  return rows[0]?.version ?? '';
 }
 
 /** Population of a département (sum over its IRIS) for the keys. */

@@ -27,7 +27,11 @@ function rawSchools() {
   );
   return rows.map((row) => {
     const [latitude, longitude] = (row.GEO_POINT_2D ?? '').split(',').map(Number);
-    return { name: row.LIBELLE_ETABLISSEMENT ?? '', commune: row['CODE_INSEE NUMBER'] ?? '', point: [longitude, latitude] as [number, number] };
+    return {
+      name: row.LIBELLE_ETABLISSEMENT ?? '',
+      commune: row['CODE_INSEE NUMBER'] ?? '',
+      point: [longitude, latitude] as [number, number],
+    };
   });
 }
 
@@ -84,7 +88,9 @@ describe.each(testDatabaseKinds())('public-services endpoints on %s', (kind) => 
     const analysis = await post<ZoneAnalysis>('/api/public-services/zone-analysis', { geometry: eleventh });
     const education = analysis.categories.find((category) => category.category === 'education');
     const fromSchoolsFile = education?.services.filter((service) => service.source === 'ecoles') ?? [];
-    expect(fromSchoolsFile.map((service) => service.name).sort()).toEqual(inPolygon.map((school) => school.name).sort());
+    expect(fromSchoolsFile.map((service) => service.name).sort()).toEqual(
+      inPolygon.map((school) => school.name).sort(),
+    );
     expect(fromSchoolsFile.every((service) => service.postal_code === '75011' && !service.demo_position)).toBe(true);
     expect(fromSchoolsFile[0]?.vintage).toBe('2022-2023');
     expect(education?.count).toBe(education?.services.length);
@@ -93,7 +99,9 @@ describe.each(testDatabaseKinds())('public-services endpoints on %s', (kind) => 
     const types = ['MAT', 'ELE', 'POL', 'COL'].map((type) => `service_types[]=${type}`).join('&');
     const search = await get<SearchResponse>(`/api/public-services/search?${types}&commune=75011&limit=1000`);
     expect(search.total).toBe(withPostcode.length);
-    expect(search.services.every((service) => service.category === 'education' && service.source === 'ecoles')).toBe(true);
+    expect(search.services.every((service) => service.category === 'education' && service.source === 'ecoles')).toBe(
+      true,
+    );
   });
 
   it('counts in one IRIS of the 11e the BPE public-service equipments of the raw file, flagged as demo positions', async () => {
@@ -121,7 +129,9 @@ describe.each(testDatabaseKinds())('public-services endpoints on %s', (kind) => 
     const analysis = await post<ZoneAnalysis>('/api/public-services/zone-analysis', {
       geometry: JSON.parse(rows[0]?.geometry as string) as MultiPolygon,
     });
-    const bpe = analysis.categories.flatMap((category) => category.services).filter((service) => service.source === 'bpe');
+    const bpe = analysis.categories
+      .flatMap((category) => category.services)
+      .filter((service) => service.source === 'bpe');
     const own = new Map<string, number>();
     for (const service of bpe) {
       // Ids are bpe-{BPE IRIS code}-{type}-{n}: the equipments of the IRIS itself, or the commune's
@@ -150,9 +160,9 @@ describe.each(testDatabaseKinds())('public-services endpoints on %s', (kind) => 
       'culture',
       'securite',
     ]);
-    const police = categories.find((category) => category.category_id === 'securite')?.services.find(
-      (type) => type.type_service_local === 'A101',
-    );
+    const police = categories
+      .find((category) => category.category_id === 'securite')
+      ?.services.find((type) => type.type_service_local === 'A101');
     expect(police).toMatchObject({ name: 'Police', demo_positions: true, source: 'bpe' });
     expect(police?.description).toContain('position');
     const statistics = await get<PublicServiceStatistics>('/api/public-services/statistics');
@@ -177,7 +187,9 @@ describe.each(testDatabaseKinds())('public-services endpoints on %s', (kind) => 
       [2.39, 48.865],
       [2.37, 48.865],
     ];
-    const within = await post<SearchResponse>('/api/public-services/within-polygon?service_types[]=A101', { polygon: square });
+    const within = await post<SearchResponse>('/api/public-services/within-polygon?service_types[]=A101', {
+      polygon: square,
+    });
     expect(within.services.every((service) => service.type_service_local === 'A101')).toBe(true);
     for (const service of within.services) {
       expect(service.longitude).toBeGreaterThanOrEqual(2.37);
@@ -213,8 +225,23 @@ describe.each(testDatabaseKinds())('public-services endpoints on %s', (kind) => 
       ['GET', '/api/public-services/search?limit=20000', undefined, 'limit'],
       ['GET', '/api/public-services/nearby?latitude=48.85&longitude=2.35&radius=0', undefined, 'radius'],
       ['GET', '/api/public-services/nearby?latitude=48.85&longitude=2.35&radius=5000', undefined, 'radius'],
-      ['POST', '/api/public-services/within-polygon', { polygon: [[2.3, 48.8], [2.4, 48.8]] }, 'polygon'],
-      ['POST', '/api/public-services/zone-analysis', { geometry: { type: 'Point', coordinates: [2.3, 48.8] } }, 'geometry'],
+      [
+        'POST',
+        '/api/public-services/within-polygon',
+        {
+          polygon: [
+            [2.3, 48.8],
+            [2.4, 48.8],
+          ],
+        },
+        'polygon',
+      ],
+      [
+        'POST',
+        '/api/public-services/zone-analysis',
+        { geometry: { type: 'Point', coordinates: [2.3, 48.8] } },
+        'geometry',
+      ],
     ];
     for (const [method, url, payload, field] of cases) {
       const response = await app.inject({ method: method as 'GET' | 'POST', url, ...(payload ? { payload } : {}) });
