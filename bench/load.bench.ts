@@ -130,7 +130,7 @@ async function saturation(server: StartedServer, meter: CpuMeter, endpoint: Endp
   return steps;
 }
 
-type Action = 'pan (12 tiles)' | 'analyse zone' | 'real estate' | 'businesses' | 'save zone';
+type Action = (typeof ACTIONS)[number];
 
 interface UsersRun {
   users: number;
@@ -176,6 +176,150 @@ function sampleActiveBackends(postgresUrl: string, database: string) {
 const randomIn = (low: number, high: number) => low + Math.random() * (high - low);
 const think = () => new Promise((done) => setTimeout(done, THINK_MS * randomIn(0.5, 1.5)));
 
+const ACTIONS = ['pan (12 tiles)', 'analyse zone', 'real estate', 'businesses', 'save zone'] as const;
+
+/** Where a simulated user looks: a 700 m disc around a random point of Paris. */
+interface Place {
+  longitude: number;
+  latitude: number;
+  zone: ReturnType<typeof disc>;
+}
+
+function randomPlace(): Place {
+  const longitude = randomIn(2.28, 2.41);
+  const latitude = randomIn(48.83, 48.89);
+  return { longitude, latitude, zone: disc(longitude, latitude, 700) };
+}
+
+/**
+ * What a user does, one function per action, each giving the responses it waited for: pan the map
+ * (12 z14 tiles, IRIS and basemap, in parallel), analyse the zone (demographics, Arrow), open real
+ * estate, open businesses, save the zone (anonymous cookie kept between saves).
+ */
+function userActions(baseUrl: string, index: number): Record<Action, (place: Place) => Promise<Response[]>> {
+  let cookie = '';
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const reference = (place: Place) => ({ kind: 'geometry', geometry: place.zone });
+  return {
+    'pan (12 tiles)': ({ longitude, latitude }) => {
+      const centre = tileAt(longitude, latitude, 14);
+      return Promise.all(
+        ['/api/iris/static-tiles', '/api/basemap'].flatMap((tileset) =>
+          [-1, 0, 1].flatMap((dx) =>
+            [0, 1].map((dy) => fetch(`${baseUrl}${tileset}/14/${centre.x + dx}/${centre.y + dy}.mvt`)),
+          ),
+        ),
+      );
+    },
+    'analyse zone': async (place) => [
+      await post(
+        '/api/v1/userzone-demographics/analyze',
+        { zone: reference(place) },
+        { accept: 'application/vnd.apache.arrow.stream' },
+      ),
+    ],
+    'real estate': async (place) => [
+      await post('/api/v1/real-estate/zone-statistics', {
+        zone: reference(place),
+        include_temporal: true,
+        temporal_granularity: 'month',
+        include_sample_transactions: true,
+        sample_size: 200,
+      }),
+    ],
+    businesses: async (place) => [
+      await post('/api/v1/business/zone-statistics', { geometry: place.zone, include_inactive: false }),
+    ],
+    'save zone': async ({ longitude, latitude, zone }) => {
+      const response = await post(
+        '/api/user-zones',
+        {
+          id: `load-user-${index}`,
+          name: `Zone de charge ${index}`,
+          coordinates: [longitude, latitude],
+          transportMode: 'walking',
+          travelTime: 10,
+          geometry: { type: 'Feature', geometry: zone, properties: {} },
+        },
+        cookie ? { cookie } : {},
+      );
+      cookie = response.headers.get('set-cookie')?.split(';')[0] ?? cookie;
+      return [response];
+    },
+  };
+}
+
+interface CycleRow {
+  action: Action;
+  serverMs: number;
+  databaseMs: number;
+  medianMs: number;
+}
+
+/**
+ * CPU of one user cycle: each action done for `zones` new places one at a time (nothing else asks the
+ * server meanwhile), the server's and the PostgreSQL backends' CPU over all of them divided by `zones`.
+ */
+async function cycleCpu(server: StartedServer, meter: CpuMeter, zones: number): Promise<CycleRow[]> {
+  const places = Array.from({ length: zones }, randomPlace);
+  const actions = userActions(server.baseUrl, 0);
+  const rows: CycleRow[] = [];
+  for (const action of ACTIONS) {
+    const times: number[] = [];
+    meter.start();
+    for (const place of places) {
+      const startedAt = performance.now();
+      const responses = await actions[action](place);
+      await Promise.all(responses.map((response) => response.arrayBuffer()));
+      times.push(performance.now() - startedAt);
+      const failed = responses.find((response) => !response.ok);
+      if (failed) throw new Error(`${action}: HTTP ${failed.status}`);
+    }
+    const split = meter.stopSplit();
+    rows.push({
+      action,
+      serverMs: split.server / zones,
+      databaseMs: split.database / zones,
+      medianMs: quantile(times, 0.5),
+    });
+  }
+  return rows;
+}
+
+function cycleRows(engine: string, rows: CycleRow[]): (string | number)[][] {
+  const total = (row: { serverMs: number; databaseMs: number }) => row.serverMs + row.databaseMs;
+  const sum = rows.reduce(
+    (all, row) => ({ serverMs: all.serverMs + row.serverMs, databaseMs: all.databaseMs + row.databaseMs }),
+    {
+      serverMs: 0,
+      databaseMs: 0,
+    },
+  );
+  return [
+    ...rows.map((row) => [
+      engine,
+      row.action,
+      row.serverMs.toFixed(1),
+      row.databaseMs.toFixed(1),
+      total(row).toFixed(1),
+      formatMs(row.medianMs),
+    ]),
+    [
+      engine,
+      '**one cycle**',
+      `**${sum.serverMs.toFixed(1)}**`,
+      `**${sum.databaseMs.toFixed(1)}**`,
+      `**${total(sum).toFixed(1)}**`,
+      '',
+    ],
+  ];
+}
+
 /**
  * `users` simulated users for `seconds`, each in a loop: pan the map (12 z14 tiles, IRIS and basemap, in
  * parallel), analyse a 700 m zone around a random point of Paris (demographics), open real estate, open
@@ -216,70 +360,15 @@ async function simulateUsers(
     list.push(performance.now() - startedAt);
     run.latencies.set(action, list);
   };
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${server.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
   const user = async (index: number) => {
-    let cookie = '';
+    const actions = userActions(server.baseUrl, index);
     await new Promise((done) => setTimeout(done, Math.random() * THINK_MS));
     while (Date.now() < endAt) {
-      const longitude = randomIn(2.28, 2.41);
-      const latitude = randomIn(48.83, 48.89);
-      const zone = disc(longitude, latitude, 700);
-      const reference = { kind: 'geometry', geometry: zone };
-      const centre = tileAt(longitude, latitude, 14);
-      await timed('pan (12 tiles)', () =>
-        Promise.all(
-          ['/api/iris/static-tiles', '/api/basemap'].flatMap((tileset) =>
-            [-1, 0, 1].flatMap((dx) =>
-              [0, 1].map((dy) => fetch(`${server.baseUrl}${tileset}/14/${centre.x + dx}/${centre.y + dy}.mvt`)),
-            ),
-          ),
-        ),
-      );
-      await think();
-      await timed('analyse zone', async () => [
-        await post(
-          '/api/v1/userzone-demographics/analyze',
-          { zone: reference },
-          { accept: 'application/vnd.apache.arrow.stream' },
-        ),
-      ]);
-      await think();
-      await timed('real estate', async () => [
-        await post('/api/v1/real-estate/zone-statistics', {
-          zone: reference,
-          include_temporal: true,
-          temporal_granularity: 'month',
-          include_sample_transactions: true,
-          sample_size: 200,
-        }),
-      ]);
-      await think();
-      await timed('businesses', async () => [
-        await post('/api/v1/business/zone-statistics', { geometry: zone, include_inactive: false }),
-      ]);
-      await think();
-      await timed('save zone', async () => {
-        const response = await post(
-          '/api/user-zones',
-          {
-            id: `load-user-${index}`,
-            name: `Zone de charge ${index}`,
-            coordinates: [longitude, latitude],
-            transportMode: 'walking',
-            travelTime: 10,
-            geometry: { type: 'Feature', geometry: zone, properties: {} },
-          },
-          cookie ? { cookie } : {},
-        );
-        cookie = response.headers.get('set-cookie')?.split(';')[0] ?? cookie;
-        return [response];
-      });
-      await think();
+      const place = randomPlace();
+      for (const action of ACTIONS) {
+        await timed(action, () => actions[action](place));
+        await think();
+      }
     }
   };
   const stopSampling = postgres ? sampleActiveBackends(postgres.url, postgres.database) : undefined;
@@ -346,6 +435,9 @@ export const loadBenchmark: Benchmark = {
   async run(context) {
     const saturationRows: (string | number)[][] = [];
     const userRows: (string | number)[][] = [];
+    const cycleTable: (string | number)[][] = [];
+    const cycleZones = Number(process.env.LOAD_CYCLE_ZONES ?? 30);
+    const skipUsers = Boolean(process.env.LOAD_SKIP_USERS);
     const postgresDatabase = new URL(context.postgresUrl).pathname.slice(1);
     const selected = (process.env.LOAD_DATABASES ?? 'pglite,postgresql').split(',');
     const allEngines: { name: string; environment: Record<string, string>; postgres: string | undefined }[] = [
@@ -392,6 +484,11 @@ export const loadBenchmark: Benchmark = {
             best ? formatMs(best.cpuMsPerRequest) : '—',
           ]);
         }
+        if (cycleZones > 0) {
+          console.log(`  ${engine.name} — CPU of one user cycle, ${cycleZones} new zones per action`);
+          cycleTable.push(...cycleRows(engine.name, await cycleCpu(server, meter, cycleZones)));
+        }
+        if (skipUsers) continue;
         if (engine.postgres) {
           console.log(`  ${engine.name} — 200 users, ${USERS_SECONDS} s`);
           userRows.push(
@@ -446,9 +543,19 @@ export const loadBenchmark: Benchmark = {
       'and the delay of its event loop, which adds to every latency it measures); busy backends: `pg_stat_activity`',
       'sampled every 200 ms (the pool holds 10 connections).',
       '',
+      markdownTable(
+        ['Database', 'Action', 'Server (Node) ms', 'PostgreSQL ms', 'Total CPU ms', 'Median wall ms'],
+        cycleTable,
+      ),
+      '',
+      `CPU of one user cycle: each action for ${cycleZones} new 700 m discs in turn, one request (or one pan) at a time,`,
+      'the CPU of the server process tree and of the PostgreSQL backends over them divided by their number (CPU',
+      'time, so little moved by the machine’s load; `/proc` counts in 10 ms ticks per process).',
+      '',
       'Reproduce: `OPENDATA_DIR=/work/shared/opendata npm run bench -- load` (whole run ≈ 8 min once the bench databases',
       'are prepared); `LOAD_DATABASES=postgresql` (or `pglite`) runs one database, `LOAD_SKIP_SATURATION=1` only the',
-      'simulated users.',
+      'simulated users,',
+      '`LOAD_SKIP_USERS=1` only the CPU of one user cycle (`LOAD_CYCLE_ZONES`, default 30; 0 skips it).',
     ].join('\n');
   },
 };

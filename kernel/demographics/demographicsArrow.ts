@@ -1,4 +1,5 @@
-import { Float64, Table, Utf8, tableFromIPC, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
+import { Table, Utf8, tableFromIPC, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
+import { float64Column } from './float64Column';
 import { columnVintage } from './inseeColumns';
 import { INSEE_IRIS_BASES, type InseeIrisBase } from './inseeIrisBases';
 import type { DemographicsAnswer, DemographicsMetadata, IrisDemographicRecord } from './demographicsRecord';
@@ -23,14 +24,8 @@ export function demographicsToArrow(answer: DemographicsAnswer): Uint8Array {
       new Utf8(),
     );
   }
-  columns.area_km2 = vectorFromArray(
-    rows.map((row) => row.area_km2),
-    new Float64(),
-  );
-  columns.coverage_ratio = vectorFromArray(
-    rows.map((row) => row.coverage_ratio),
-    new Float64(),
-  );
+  columns.area_km2 = float64Column(rows.length, (index) => rows[index]?.area_km2);
+  columns.coverage_ratio = float64Column(rows.length, (index) => rows[index]?.coverage_ratio);
   const vintages: Partial<Record<InseeIrisBase, number>> = {};
   for (const base of INSEE_IRIS_BASES) {
     const names = new Set<string>();
@@ -50,9 +45,9 @@ export function demographicsToArrow(answer: DemographicsAnswer): Uint8Array {
       );
     }
     for (const name of names) {
-      columns[`${base}${SEPARATOR}${name}`] = vectorFromArray(
-        rows.map((row) => row.groups[base]?.values[name] ?? null),
-        new Float64(),
+      columns[`${base}${SEPARATOR}${name}`] = float64Column(
+        rows.length,
+        (index) => rows[index]?.groups[base]?.values[name],
       );
     }
   }

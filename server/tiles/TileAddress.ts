@@ -45,8 +45,7 @@ export function tileAt(longitude: number, latitude: number, zoom: number): TileA
   return { z: zoom, x: Math.min(Math.max(x, 0), scale - 1), y: Math.min(Math.max(y, 0), scale - 1) };
 }
 
-/** zod schema of the `{z}/{x}/{y}.mvt` path parameters, zoom limited to `[minZoom, maxZoom]`. */
-export function tileAddressSchema(minZoom: number, maxZoom: number) {
+function buildTileAddressSchema(minZoom: number, maxZoom: number) {
   return z
     .object({
       z: z.coerce.number().int().min(minZoom).max(maxZoom),
@@ -55,4 +54,20 @@ export function tileAddressSchema(minZoom: number, maxZoom: number) {
     })
     .refine((tile) => tile.x < 2 ** tile.z, { message: 'x hors de la grille pour ce zoom', path: ['x'] })
     .refine((tile) => tile.y < 2 ** tile.z, { message: 'y hors de la grille pour ce zoom', path: ['y'] });
+}
+
+const schemasByZooms = new Map<string, ReturnType<typeof buildTileAddressSchema>>();
+
+/**
+ * zod schema of the `{z}/{x}/{y}.mvt` path parameters, zoom limited to `[minZoom, maxZoom]`. Built
+ * once per pair of zooms: zod compiles a schema on its first use, which costs far more than a parse.
+ */
+export function tileAddressSchema(minZoom: number, maxZoom: number) {
+  const key = `${minZoom}/${maxZoom}`;
+  let schema = schemasByZooms.get(key);
+  if (!schema) {
+    schema = buildTileAddressSchema(minZoom, maxZoom);
+    schemasByZooms.set(key, schema);
+  }
+  return schema;
 }
