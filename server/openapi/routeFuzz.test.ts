@@ -218,10 +218,14 @@ function queryString(query: Record<string, unknown>): string {
   return text ? `?${text}` : '';
 }
 
+/** A lone surrogate cannot be written in a URL: a client sends U+FFFD instead, as URLSearchParams does. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 function urlOf(route: Route, request: FuzzRequest): string {
   const path = route.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const value = request.params[name];
-    return encodeURIComponent(typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+    const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+    return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
   });
   return `${path}${queryString(request.query)}`;
 }
