@@ -17,14 +17,18 @@ import { unprocessable } from '../http/HttpError';
 import { roadGraphStoreFor, type RoadGraphStore } from '../isochrones/RoadGraphStore';
 import {
   selectAddressTotals,
+  selectDepartementAddresses,
   selectDepartementPopulation,
+  selectIrisPopulations,
   selectPopulationKeys,
+  selectRepairedZone,
   selectServiceCounts,
   selectServicePoints,
   selectWalkingVersion,
   selectZoneAddresses,
-  selectZoneIrisPopulation,
 } from './publicServicesRepository';
+import { AddressIndex, type ZoneAddress } from './AddressIndex';
+import type { MultiPolygon, Polygon } from 'geojson';
 
 /** The reference the rates are compared with: Paris (the département 75, i.e. the commune 75056). */
 const REFERENCE_DEPARTEMENT = '75';
@@ -41,6 +45,10 @@ interface WalkingTimes {
   population: PopulationKeys | undefined;
   /** BAN addresses per IRIS, over the whole territory (a residence's share of its IRIS). */
   addressTotals: Map<string, number>;
+  /** The population of every IRIS for {@link population}. */
+  irisPopulation: Map<string, number>;
+  /** The addresses that lie in an IRIS, found in memory. */
+  addresses: AddressIndex;
   /** The walkable node of every address snapped so far, by its coordinates (undefined: off the network). */
   snaps: Map<string, { node: number; metres: number } | undefined>;
 }
@@ -73,8 +81,9 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
  * How well a zone is served: per category, the share of its residents within 5, 10 and 15 minutes'
  * walk of the nearest service, and the services per 10,000 inhabitants against Paris. The walking
  * times of every network node are computed once per category (multi-source search), the addresses of
- * every IRIS counted once and each address snapped to the network once; all kept until the road
- * network, the services or the addresses change.
+ * every IRIS counted once, every IRIS's population read once, the addresses of a département read and
+ * indexed in memory on first use, and each address snapped to the network once; all kept until the road
+ * network, the services, the addresses or the census change.
  */
 export class ServedPopulationService {
   private times: Promise<WalkingTimes> | undefined;
@@ -89,7 +98,7 @@ export class ServedPopulationService {
     const current = this.times ? await this.times.catch(() => undefined) : undefined;
     if (current && current.engine === engine && current.version === version) return current;
     const loading = (async (): Promise<WalkingTimes> => {
-      const [points, keys, referenceCounts, addressTotals] = await Promise.all([
+      const [points, keys, referenceCounts, { totals: addressTotals, extents }] = await Promise.all([
         selectServicePoints(this.database),
         selectPopulationKeys(this.database),
         selectServiceCounts(this.database, { departement: REFERENCE_DEPARTEMENT }),
@@ -107,9 +116,12 @@ export class ServedPopulationService {
         seconds.set(category, nearestServiceSeconds(engine, byCategory.get(category) ?? [], LIMIT_SECONDS));
       }
       const population = choosePopulationKeys(keys);
-      const referencePopulation = population
-        ? await selectDepartementPopulation(this.database, REFERENCE_DEPARTEMENT, population)
-        : 0;
+      const [referencePopulation, irisPopulation] = population
+        ? await Promise.all([
+            selectDepartementPopulation(this.database, REFERENCE_DEPARTEMENT, population),
+            selectIrisPopulations(this.database, population),
+          ])
+        : [0, new Map<string, number>()];
       return {
         engine,
         version,
@@ -117,11 +129,24 @@ export class ServedPopulationService {
         population,
         reference: { population: referencePopulation, counts: countByCategory(referenceCounts) },
         addressTotals,
+        irisPopulation,
+        addresses: new AddressIndex(extents, (departement) => selectDepartementAddresses(this.database, departement)),
         snaps: new Map(),
       };
     })();
     this.times = loading;
     return loading;
+  }
+
+  /** The zone's addresses: found in memory, or by the database when the zone is too costly to test here. */
+  private async zoneAddresses(times: WalkingTimes, geometryJson: string): Promise<ZoneAddress[]> {
+    const repaired = await selectRepairedZone(this.database, geometryJson);
+    const geometry = JSON.parse(repaired ?? geometryJson) as { type?: string };
+    if (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') {
+      const found = await times.addresses.within(geometry as Polygon | MultiPolygon);
+      if (found) return found;
+    }
+    return selectZoneAddresses(this.database, geometryJson);
   }
 
   /** Starts computing the walking times in the background (a failure is left to the next `compute`). */
@@ -146,9 +171,9 @@ export class ServedPopulationService {
     if (!times.population) {
       throw unprocessable('Aucune population par IRIS n’est importée pour ce territoire.', 'NO_POPULATION');
     }
-    const [addresses, irisPopulation, [sourceNotes, counts]] = await Promise.all([
-      selectZoneAddresses(this.database, geometryJson),
-      selectZoneIrisPopulation(this.database, geometryJson, times.population),
+    const irisPopulation = times.irisPopulation;
+    const [addresses, [sourceNotes, counts]] = await Promise.all([
+      this.zoneAddresses(times, geometryJson),
       given.then(
         async ([notes, known]) =>
           [notes, known ?? countByCategory(await selectServiceCounts(this.database, { geometryJson }))] as const,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/Database';
+import type { Extent, ZoneAddress } from './AddressIndex';
 
 /** A service as stored, with its commune name, point and the vintage of its dataset. */
 export interface ServiceRow {
@@ -252,58 +253,105 @@ export async function selectPopulationKeys(database: Queryable): Promise<Populat
 
 const ZONE = `ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON($1), 4326))`;
 
-/** Population of each IRIS (sum of the keys) for the IRIS the zone touches. */
-const IRIS_POPULATION = `SELECT s.iris_code, sum(coalesce((s."values"->>key)::float8, 0)) AS population
-  FROM insee_iris_statistics s, unnest($3::text[]) key
-  WHERE s.vintage = $2 AND s.iris_code IN (SELECT code FROM zone_iris) GROUP BY s.iris_code`;
-
 /** The BAN addresses inside the zone that lie in an IRIS. */
-export async function selectZoneAddresses(
-  database: Queryable,
-  geometryJson: string,
-): Promise<{ longitude: number; latitude: number; iris_code: string }[]> {
+export async function selectZoneAddresses(database: Queryable, geometryJson: string): Promise<ZoneAddress[]> {
   const { rows } = await database.query<{ longitude: number; latitude: number; iris_code: string }>(
     `WITH zone AS (SELECT ${ZONE} AS geometry)
      SELECT ST_X(a.geometry) AS longitude, ST_Y(a.geometry) AS latitude, a.iris_code FROM zone, ban_addresses a
      WHERE a.geometry && zone.geometry AND ST_Intersects(a.geometry, zone.geometry) AND a.iris_code IS NOT NULL`,
     [geometryJson],
   );
-  return rows.map((row) => ({
-    longitude: Number(row.longitude),
-    latitude: Number(row.latitude),
-    iris_code: row.iris_code,
-  }));
+  return rows.map(addressOf);
 }
 
-/** The population (sum of the keys) of each IRIS the zone touches. */
-export async function selectZoneIrisPopulation(
+/** The BAN addresses of one département that lie in an IRIS. */
+export async function selectDepartementAddresses(database: Queryable, departement: string): Promise<ZoneAddress[]> {
+  const { rows } = await database.query<{ longitude: number; latitude: number; iris_code: string }>(
+    `SELECT ST_X(geometry) AS longitude, ST_Y(geometry) AS latitude, iris_code FROM ban_addresses
+     WHERE departement_code = $1 AND iris_code IS NOT NULL`,
+    [departement],
+  );
+  return rows.map(addressOf);
+}
+
+const addressOf = (row: { longitude: number; latitude: number; iris_code: string }): ZoneAddress => ({
+  longitude: Number(row.longitude),
+  latitude: Number(row.latitude),
+  iris_code: row.iris_code,
+});
+
+/**
+ * The zone repaired as `ST_MakeValid` repairs it, as GeoJSON with every digit kept, or null when it is
+ * valid already (the geometry the point-in-polygon tests are made on).
+ */
+export async function selectRepairedZone(database: Queryable, geometryJson: string): Promise<string | null> {
+  const { rows } = await database.query<{ repaired: string | null }>(
+    `SELECT CASE WHEN ST_IsValid(geometry) THEN NULL ELSE ST_AsGeoJSON(ST_MakeValid(geometry), 15) END AS repaired
+     FROM (SELECT ST_SetSRID(ST_GeomFromGeoJSON($1), 4326) AS geometry) zone`,
+    [geometryJson],
+  );
+  return rows[0]?.repaired ?? null;
+}
+
+/** The population (sum of the keys) of every IRIS. */
+export async function selectIrisPopulations(
   database: Queryable,
-  geometryJson: string,
   population: { vintage: number; keys: readonly string[] },
 ): Promise<Map<string, number>> {
   const { rows } = await database.query<{ iris_code: string; population: number }>(
-    `WITH zone AS (SELECT ${ZONE} AS geometry),
-     zone_iris AS (SELECT iris.code FROM iris, zone WHERE iris.geometry && zone.geometry
-                   AND ST_Intersects(iris.geometry, zone.geometry))
-     ${IRIS_POPULATION}`,
-    [geometryJson, population.vintage, population.keys],
+    `SELECT s.iris_code, sum(coalesce((s."values"->>key)::float8, 0)) AS population
+     FROM insee_iris_statistics s, unnest($2::text[]) key WHERE s.vintage = $1 GROUP BY s.iris_code`,
+    [population.vintage, population.keys],
   );
   return new Map(rows.map((row) => [row.iris_code, Number(row.population)]));
 }
 
-/** The number of BAN addresses of every IRIS (the whole territory: it does not depend on a zone). */
-export async function selectAddressTotals(database: Queryable): Promise<Map<string, number>> {
-  const { rows } = await database.query<{ iris_code: string; addresses: number }>(
-    `SELECT iris_code, count(*)::int AS addresses FROM ban_addresses WHERE iris_code IS NOT NULL GROUP BY iris_code`,
+/**
+ * The number of BAN addresses of every IRIS (the whole territory: it does not depend on a zone), and the
+ * extent of each département's addresses.
+ */
+export async function selectAddressTotals(
+  database: Queryable,
+): Promise<{ totals: Map<string, number>; extents: Map<string, Extent> }> {
+  const { rows } = await database.query<{
+    iris_code: string;
+    departement_code: string;
+    addresses: number;
+    west: number;
+    south: number;
+    east: number;
+    north: number;
+  }>(
+    `SELECT iris_code, departement_code, count(*)::int AS addresses, min(ST_X(geometry)) AS west,
+       min(ST_Y(geometry)) AS south, max(ST_X(geometry)) AS east, max(ST_Y(geometry)) AS north
+     FROM ban_addresses WHERE iris_code IS NOT NULL GROUP BY iris_code, departement_code`,
   );
-  return new Map(rows.map((row) => [row.iris_code, Number(row.addresses)]));
+  const totals = new Map<string, number>();
+  const extents = new Map<string, Extent>();
+  for (const row of rows) {
+    totals.set(row.iris_code, (totals.get(row.iris_code) ?? 0) + Number(row.addresses));
+    const known = extents.get(row.departement_code);
+    const [west, south, east, north] = [row.west, row.south, row.east, row.north].map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    extents.set(
+      row.departement_code,
+      known
+        ? [Math.min(known[0], west), Math.min(known[1], south), Math.max(known[2], east), Math.max(known[3], north)]
+        : [west, south, east, north],
+    );
+  }
+  return { totals, extents };
 }
 
-/** A fingerprint of what the walking coverage reads once: the public services and the BAN addresses. */
+/** A fingerprint of what the walking coverage reads once: the public services, the BAN addresses and the census. */
 export async function selectWalkingVersion(database: Queryable): Promise<string> {
   const { rows } = await database.query<{ version: string | null }>(
     `SELECT string_agg(source || territory || vintage || checksum, '|' ORDER BY source, territory, vintage) AS version
-     FROM datasets WHERE source LIKE 'public-services-%' OR source = 'ban'`,
+     FROM datasets WHERE source LIKE 'public-services-%' OR source = 'ban' OR source LIKE 'insee-%'`,
   );
   return rows[0]?.version ?? '';
 }
