@@ -288,7 +288,7 @@ export class ExportService {
       publicServicesAnswer,
       walking ? this.servedPopulationOf(geometryJson, publicServicesAnswer) : null,
       marketSectors
-        ? this.market.figuresOf(zone, geometryJson, marketSectors, businessesAnswer.then(establishmentsOf))
+        ? this.market.figuresOf(zone, geometryJson, marketSectors, businessesAnswer.then(establishmentsOf), hint)
         : null,
     ]);
     const opened = withoutLockedFigures(answer, level);

@@ -1,5 +1,6 @@
 import { HOME_CATEGORIES, type HomeCategoryKey } from '../../kernel/businesses/homeCategories';
-import { selectNafCodesWithData } from '../businesses/businessesRepository';
+import { selectNafCodesWithData, type BusinessZone } from '../businesses/businessesRepository';
+import type { AdministrativeHint } from '../demographics/analyzeZone';
 import type { ZoneMarketFigures } from '../../kernel/export/zoneFigures';
 import { analysisRequestSchema, MARKET_LIMITS } from '../../kernel/market/marketSchemas';
 import type { Database } from '../db/Database';
@@ -9,6 +10,20 @@ import type { UserZoneRow } from '../zones/zonesRepository';
 import { HuffAnalysisService } from './HuffAnalysisService';
 import { irisFiguresStoreFor } from './IrisFiguresStore';
 import { countZoneOutletsByNafCode } from './marketRepository';
+
+/** The zone by its codes when it is a territory below the région (its départements are then known without a spatial query). */
+function territoryOf(administrative: AdministrativeHint | undefined): BusinessZone | undefined {
+  switch (administrative?.level) {
+    case 'department':
+      return { kind: 'departement', code: administrative.code };
+    case 'commune':
+      return { kind: 'communes', codes: [administrative.code] };
+    case 'iris':
+      return { kind: 'iris', codes: [administrative.code] };
+    default:
+      return undefined;
+  }
+}
 
 /** The longest isochrone a Huff run accepts, by mode (the analysis endpoint's limits). */
 const HUFF_MODES: Readonly<Record<string, number>> = {
@@ -44,11 +59,16 @@ export class ZoneMarketService {
     geometryJson: string,
     huffSectors: readonly HomeCategoryKey[],
     establishments: { loaded: boolean; vintage: string | null } | Promise<{ loaded: boolean; vintage: string | null }>,
+    administrative?: AdministrativeHint,
   ): Promise<ZoneMarketFigures> {
     const nafCodes = HOME_CATEGORIES.flatMap((category) => [...category.naf_codes]);
     const [counts, withData, loadedEstablishments] = await Promise.all([
       countZoneOutletsByNafCode(this.database, geometryJson, nafCodes),
-      selectNafCodesWithData(this.database, { kind: 'geometry', geojson: geometryJson }, nafCodes),
+      selectNafCodesWithData(
+        this.database,
+        territoryOf(administrative) ?? { kind: 'geometry', geojson: geometryJson },
+        nafCodes,
+      ),
       establishments,
     ]);
     const competitors: NonNullable<ZoneMarketFigures['competitors']> = {};
