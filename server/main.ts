@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   if ('statementTimeoutMs' in database) database.statementTimeoutMs = statementTimeoutMs;
   else {
     await database.close();
-    database = await openDatabase(config, { statementTimeoutMs });
+    database = await openDatabase(config, { statementTimeoutMs, serving: true });
   }
   const served = database;
 

@@ -6,6 +6,11 @@ import { openPostgres } from './openPostgres';
 export interface OpenDatabaseOptions {
   /** Longest a statement may run (serving requests); none for imports and migrations. */
   statementTimeoutMs?: number | undefined;
+  /**
+   * Serving requests: on PostgreSQL, no parallel workers (see `parallelWorkersPerGather` in
+   * `openPostgres`); imports and migrations keep them.
+   */
+  serving?: boolean | undefined;
 }
 
 /**
@@ -17,7 +22,11 @@ export function openDatabase(
   options: OpenDatabaseOptions = {},
 ): Promise<Database> {
   return config.databaseUrl
-    ? openPostgres({ connectionString: config.databaseUrl, statementTimeoutMs: options.statementTimeoutMs })
+    ? openPostgres({
+        connectionString: config.databaseUrl,
+        statementTimeoutMs: options.statementTimeoutMs,
+        ...(options.serving ? { parallelWorkersPerGather: 0 } : {}),
+      })
     : openPgliteThread({ dataDirectory: config.dataDirectory, statementTimeoutMs: options.statementTimeoutMs });
 }
 
