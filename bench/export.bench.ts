@@ -251,7 +251,12 @@ export const exportBenchmark: Benchmark = {
   name: 'export',
   title: 'Export: CSV, XLSX and PDF of the 11e with every metric',
   async run(context) {
-    const postgres = await openPostgres({ connectionString: context.postgresUrl, maxConnections: 4 });
+    // As the server opens it (no parallel workers when serving).
+    const postgres = await openPostgres({
+      connectionString: context.postgresUrl,
+      maxConnections: 4,
+      parallelWorkersPerGather: 0,
+    });
     let rows: Row[];
     try {
       rows = (await serverRows('PostgreSQL', postgres)).rows;
