@@ -29,6 +29,16 @@ const list = <T extends z.ZodType>(item: T) =>
     z.array(item).optional(),
   );
 
+/**
+ * A number of main rooms: compared with an integer column, so bounded (a larger value would overflow it and
+ * the statement would fail instead of finding nothing).
+ */
+const MAX_ROOMS = 999;
+const rooms = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.coerce.number().int().min(1).max(MAX_ROOMS).optional(),
+);
+
 /** Real-estate filters. */
 export const realEstateFiltersSchema = z
   .object({
@@ -40,14 +50,8 @@ export const realEstateFiltersSchema = z
     price_max: optionalNumber,
     surface_min: optionalNumber,
     surface_max: optionalNumber,
-    rooms_min: z.preprocess(
-      (value) => (value === '' || value === null ? undefined : value),
-      z.coerce.number().int().min(1).optional(),
-    ),
-    rooms_max: z.preprocess(
-      (value) => (value === '' || value === null ? undefined : value),
-      z.coerce.number().int().min(1).optional(),
-    ),
+    rooms_min: rooms,
+    rooms_max: rooms,
     price_per_m2_min: optionalNumber,
     price_per_m2_max: optionalNumber,
     nature_mutation: list(z.enum(NATURE_MUTATION_VALUES)),
@@ -81,7 +85,7 @@ export type SortField = (typeof SORT_FIELDS)[number];
 
 export const searchRequestSchema = zoneSelectionSchema.extend({
   filters: realEstateFiltersSchema,
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(50),
   include_statistics: z.boolean().default(false),
   sort_by: z.enum(SORT_FIELDS).default('date_mutation'),

@@ -71,7 +71,9 @@ describe.each(testDatabaseKinds())('real-estate endpoints on %s', (kind) => {
     expect(Math.abs(statistics.total_transactions - expected.sales) / expected.sales).toBeLessThanOrEqual(0.005);
     const apartments = statistics.market_snapshot?.by_type.find((row) => row.type_local === 'Appartement');
     // Mutations spanning two arrondissements are counted once, in the commune of their first row.
-    expect(Math.abs((apartments?.count ?? 0) - expected.singleApartments) / expected.singleApartments).toBeLessThanOrEqual(0.005);
+    expect(
+      Math.abs((apartments?.count ?? 0) - expected.singleApartments) / expected.singleApartments,
+    ).toBeLessThanOrEqual(0.005);
     expect(Math.abs((apartments?.median as number) - expected.median) / expected.median).toBeLessThanOrEqual(0.005);
     // The temporal series covers the twelve months and adds up to the total.
     expect(statistics.temporal_series).toHaveLength(12);
@@ -115,8 +117,9 @@ describe.each(testDatabaseKinds())('real-estate endpoints on %s', (kind) => {
       `SELECT ST_AsGeoJSON(ST_Union(geometry)) AS geojson FROM iris WHERE commune_code = '75111'`,
     );
     const total = async (zone: object) =>
-      (await post('/api/v1/real-estate/zone-statistics', { ...zone, sample_size: 0, filters: YEAR_2024 })).json<ZoneStatistics>()
-        .total_transactions;
+      (
+        await post('/api/v1/real-estate/zone-statistics', { ...zone, sample_size: 0, filters: YEAR_2024 })
+      ).json<ZoneStatistics>().total_transactions;
     const byCode = await total({ commune_code: '75111' });
     const byIris = await total({ iris_codes: iris.map((row) => row.code) });
     const byGeometry = await total({ geometry: JSON.parse(geometry[0]?.geojson ?? '{}') as object });
@@ -146,8 +149,16 @@ describe.each(testDatabaseKinds())('real-estate endpoints on %s', (kind) => {
 
   it('searches with filters, sorts by date and paginates by 50', async () => {
     const filters = { type_local: ['Appartement'], rooms_min: 2, rooms_max: 3, price_max: 500000, ...YEAR_2024 };
-    const first = (await post('/api/v1/real-estate/search', { commune_code: '75111', filters, include_statistics: true })).json<{
-      transactions: { date_mutation: string; valeur_fonciere: number; nombre_pieces_principales: number; type_local: string; id: number }[];
+    const first = (
+      await post('/api/v1/real-estate/search', { commune_code: '75111', filters, include_statistics: true })
+    ).json<{
+      transactions: {
+        date_mutation: string;
+        valeur_fonciere: number;
+        nombre_pieces_principales: number;
+        type_local: string;
+        id: number;
+      }[];
       total: number;
       total_pages: number;
       page: number;
@@ -183,6 +194,14 @@ describe.each(testDatabaseKinds())('real-estate endpoints on %s', (kind) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ detail: string }>().detail).toContain('filters.rooms_min');
+    // Past the integer column's range: refused, not a 500 from the statement.
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/real-estate/coordinates',
+      payload: { latitude: 48.86, longitude: 2.38, radius: 0.5, filters: { rooms_min: Number.MAX_SAFE_INTEGER } },
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json<{ detail: string }>().detail).toContain('filters.rooms_min');
     const noZone = await app.inject({ method: 'POST', url: '/api/v1/real-estate/zone-statistics', payload: {} });
     expect(noZone.statusCode).toBe(400);
     expect(noZone.json<{ detail: string }>().detail).toBe('Aucune géométrie fournie');
@@ -207,7 +226,9 @@ describe.each(testDatabaseKinds())('real-estate endpoints on %s', (kind) => {
     expect(z15.clusters.length).toBeLessThan(z18.clusters.length);
     const single = z18.clusters.find((cluster) => cluster.count === 1);
     expect(single?.transaction).toMatchObject({ id_mutation: expect.any(String) as string });
-    const filtered = await app.inject(`/api/v1/real-estate/map/clusters?${box}&zoom=15&type_local=Maison,Appartement&price_max=300000`);
+    const filtered = await app.inject(
+      `/api/v1/real-estate/map/clusters?${box}&zoom=15&type_local=Maison,Appartement&price_max=300000`,
+    );
     expect(filtered.json<ClustersResponse>().total_transactions).toBeLessThan(z15.total_transactions);
   });
 
@@ -224,10 +245,20 @@ describe.each(testDatabaseKinds())('real-estate endpoints on %s', (kind) => {
       properties: {},
       geometry: {
         type: 'Polygon',
-        coordinates: [[[2.37, 48.855], [2.38, 48.855], [2.38, 48.862], [2.37, 48.862], [2.37, 48.855]]],
+        coordinates: [
+          [
+            [2.37, 48.855],
+            [2.38, 48.855],
+            [2.38, 48.862],
+            [2.37, 48.862],
+            [2.37, 48.855],
+          ],
+        ],
       },
     };
-    const zone = (await post('/api/real-estate/zone', { zone: { geometry: square }, sample_size: 0 })).json<ZoneStatistics>();
+    const zone = (
+      await post('/api/real-estate/zone', { zone: { geometry: square }, sample_size: 0 })
+    ).json<ZoneStatistics>();
     expect(zone.total_transactions).toBeGreaterThan(100);
   });
 });
