@@ -15,12 +15,30 @@ import {
   selectIrisCoverage,
   selectIrisOfTerritory,
   selectLatestJobSeekers,
-  selectStatistics,
   selectLoadedVintages,
   selectZoneArea,
   type IrisCoverageRow,
 } from './demographicsRepository';
 import { selectCommuneCodes } from '../territory/territoryRepository';
+import { selectDatasetsLoadStamp } from '../businesses/businessesRepository';
+import { StatisticsCache } from '../businesses/StatisticsCache';
+import { IrisStatisticsCache, type IrisStatistic } from './IrisStatisticsCache';
+
+/** What analyses keep between requests, per database: IRIS figures and loaded vintages (same datasets). */
+interface AnalysisCaches {
+  statistics: IrisStatisticsCache;
+  vintages: StatisticsCache<Awaited<ReturnType<typeof selectLoadedVintages>>>;
+}
+const cachesByDatabase = new WeakMap<Queryable, AnalysisCaches>();
+
+function cachesOf(database: Queryable): AnalysisCaches {
+  let caches = cachesByDatabase.get(database);
+  if (!caches) {
+    caches = { statistics: new IrisStatisticsCache(), vintages: new StatisticsCache(50) };
+    cachesByDatabase.set(database, caches);
+  }
+  return caches;
+}
 
 /** The administrative level and code of a zone picked from the tree. */
 export interface AdministrativeHint {
@@ -122,11 +140,17 @@ async function answersOf(
     }
     return pending;
   };
+  const caches = cachesOf(database);
+  const stamp = await selectDatasetsLoadStamp(database);
   const vintagesBy = new Map<string, ReturnType<typeof selectLoadedVintages>>();
   const jobSeekersBy = new Map<string, ReturnType<typeof selectLatestJobSeekers>>();
   const populationBy = new Map<string, ReturnType<typeof selectCommunePopulation>>();
   const [statistics, perZone] = await Promise.all([
-    selectStatistics(database, distinct(coverages.flatMap((coverage) => coverage.rows.map((row) => row.iris_code)))),
+    caches.statistics.statistics(
+      database,
+      stamp,
+      distinct(coverages.flatMap((coverage) => coverage.rows.map((row) => row.iris_code))),
+    ),
     Promise.all(
       zones.map(async (zone) => {
         const incomeLevel =
@@ -135,7 +159,11 @@ async function answersOf(
             ? zone.administrative.level
             : undefined;
         const [vintages, jobSeekers, communePopulation, communeIncome] = await Promise.all([
-          once(vintagesBy, zone.departements, () => selectLoadedVintages(database, zone.departements)),
+          once(vintagesBy, zone.departements, () =>
+            caches.vintages.get(JSON.stringify([stamp, zone.departements]), () =>
+              selectLoadedVintages(database, zone.departements),
+            ),
+          ),
           withJobSeekers
             ? once(jobSeekersBy, zone.communes, () => selectLatestJobSeekers(database, zone.communes))
             : [],
@@ -164,7 +192,7 @@ const STATISTICS_SLICE_SIZE = 250;
 /** One zone's answer from its IRIS and the figures read. */
 async function answerOf(
   { rows, selection, zoneArea }: ZoneCoverage,
-  statistics: Awaited<ReturnType<typeof selectStatistics>>,
+  statistics: readonly IrisStatistic[],
   vintages: Awaited<ReturnType<typeof selectLoadedVintages>>,
   jobSeekers: Awaited<ReturnType<typeof selectLatestJobSeekers>>,
   communePopulation: Awaited<ReturnType<typeof selectCommunePopulation>>,
@@ -192,8 +220,7 @@ async function answerOf(
     const base = statistic.base as InseeIrisBase;
     const record = records.get(statistic.iris_code);
     if (!record || !INSEE_IRIS_BASES.includes(base)) continue;
-    const values = JSON.parse(statistic.values_json) as Record<string, number | null>;
-    const vintage = Number(statistic.vintage);
+    const { values, vintage } = statistic;
     const figures = record.groups[base];
     // Rows come newest first: the first is the IRIS's newest vintage; older ones add their columns,
     // whose names carry their own year (P16_…, P17_…).
@@ -201,7 +228,8 @@ async function answerOf(
       figures.vintages?.push(vintage);
       Object.assign(figures.values, values);
     } else {
-      record.groups[base] = { vintage, vintages: [vintage], values };
+      // A copy: the cached figures are shared, and older vintages are added to this one.
+      record.groups[base] = { vintage, vintages: [vintage], values: { ...values } };
     }
     const loaded = bases.get(base) ?? { base, label: INSEE_IRIS_BASE_LABELS[base], vintage, iris_count: 0 };
     if (!figures) loaded.iris_count += 1;

@@ -1,12 +1,7 @@
 import type { Queryable } from '../db/Database';
 import { MINIMUM_SALES_FOR_AVERAGE } from './priceStatistics';
 import type { RealEstateFilters } from '../../kernel/real-estate/realEstateTypes';
-import type {
-  ClustersQuery,
-  MarketSnapshot,
-  RealEstateCluster,
-  SortField,
-} from '../../kernel/real-estate/realEstateSchemas';
+import type { ClustersQuery, RealEstateCluster, SortField } from '../../kernel/real-estate/realEstateSchemas';
 
 /** The zone of a request: codes (priority département, commune, IRIS) or a GeoJSON geometry. */
 export type ZoneReference =
@@ -18,7 +13,7 @@ export type ZoneReference =
   | { kind: 'all' };
 
 /** Collects positional parameters while a WHERE clause is built. */
-class Parameters {
+export class Parameters {
   readonly values: unknown[] = [];
   add(value: unknown): string {
     this.values.push(value);
@@ -26,9 +21,9 @@ class Parameters {
   }
 }
 
-const SALE = `m.nature_mutation = 'Vente'`;
+export const SALE = `m.nature_mutation = 'Vente'`;
 /** Hidden below the minimum number of sales. */
-const guarded = (expression: string, count: string) =>
+export const guarded = (expression: string, count: string) =>
   `CASE WHEN ${count} >= ${MINIMUM_SALES_FOR_AVERAGE} THEN ${expression} END`;
 
 function zoneCondition(zone: ZoneReference, parameters: Parameters): string {
@@ -72,192 +67,14 @@ function filterConditions(filters: RealEstateFilters, parameters: Parameters): s
   return conditions;
 }
 
-function whereClause(zone: ZoneReference, filters: RealEstateFilters, parameters: Parameters): string {
+export function whereClause(zone: ZoneReference, filters: RealEstateFilters, parameters: Parameters): string {
   return [zoneCondition(zone, parameters), ...filterConditions(filters, parameters)].join(' AND ');
 }
 
-export interface ZoneSummaryRow {
-  total: number;
-  sales: number;
-  avg_price: number | null;
-  median_price: number | null;
-  price_per_m2_count: number;
-  avg_price_per_m2: number | null;
-  median_price_per_m2: number | null;
-  q1_price_per_m2: number | null;
-  q3_price_per_m2: number | null;
-}
-
-/** Counts and price figures of the zone's mutations (sales = nature 'Vente' with a price). */
-export async function selectZoneSummary(
-  database: Queryable,
-  zone: ZoneReference,
-  filters: RealEstateFilters,
-): Promise<ZoneSummaryRow> {
-  const parameters = new Parameters();
-  const where = whereClause(zone, filters, parameters);
-  const sales = `count(*) FILTER (WHERE ${SALE} AND m.valeur_fonciere > 0)`;
-  const single = `count(*) FILTER (WHERE ${SALE} AND m.price_per_m2 IS NOT NULL)`;
-  const { rows } = await database.query<ZoneSummaryRow>(
-    `SELECT count(*)::int AS total, ${sales}::int AS sales,
-       ${guarded(`avg(m.valeur_fonciere) FILTER (WHERE ${SALE} AND m.valeur_fonciere > 0)`, sales)} AS avg_price,
-       ${guarded(`percentile_cont(0.5) WITHIN GROUP (ORDER BY m.valeur_fonciere) FILTER (WHERE ${SALE} AND m.valeur_fonciere > 0)`, sales)} AS median_price,
-       ${single}::int AS price_per_m2_count,
-       ${guarded(`avg(m.price_per_m2) FILTER (WHERE ${SALE})`, single)} AS avg_price_per_m2,
-       ${guarded(`percentile_cont(0.5) WITHIN GROUP (ORDER BY m.price_per_m2) FILTER (WHERE ${SALE})`, single)} AS median_price_per_m2,
-       ${guarded(`percentile_cont(0.25) WITHIN GROUP (ORDER BY m.price_per_m2) FILTER (WHERE ${SALE})`, single)} AS q1_price_per_m2,
-       ${guarded(`percentile_cont(0.75) WITHIN GROUP (ORDER BY m.price_per_m2) FILTER (WHERE ${SALE})`, single)} AS q3_price_per_m2
-     FROM dvf_mutations m WHERE ${where}`,
-    parameters.values,
-  );
-  return rows[0] as ZoneSummaryRow;
-}
-
-/** Sale natures that transfer a property for a price (an exchange or an expropriation does not count). */
-const DWELLING_SALE = `m.nature_mutation IN ('Vente', 'Vente en l''état futur d''achèvement', 'Adjudication')
-  AND m.type_local IN ('Appartement', 'Maison')`;
-
-export interface MutationCountsRow {
-  /** Every mutation: all natures, all properties (parkings, shops, land, exchanges). */
-  mutations: number;
-  /** Sales (Vente, VEFA, adjudication) including at least one dwelling. */
-  dwelling_sales: number;
-}
-
-/** The zone's mutations, and among them the sales of dwellings. */
-export async function selectMutationCounts(
-  database: Queryable,
-  zone: ZoneReference,
-  filters: RealEstateFilters,
-): Promise<MutationCountsRow> {
-  const parameters = new Parameters();
-  const where = whereClause(zone, filters, parameters);
-  const { rows } = await database.query<MutationCountsRow>(
-    `SELECT count(*)::int AS mutations, count(*) FILTER (WHERE ${DWELLING_SALE})::int AS dwelling_sales
-     FROM dvf_mutations m WHERE ${where}`,
-    parameters.values,
-  );
-  return rows[0] as MutationCountsRow;
-}
-
-export interface PricePerM2Row {
-  count: number;
-  q1: number | null;
-  median: number | null;
-  q3: number | null;
-  first_date: string | null;
-  last_date: string | null;
-}
-
-/**
- * €/m² of the sales (nature 'Vente') of exactly one apartment, with or without dependencies: DVF adds a
- * cave's or parking's price to the sale but gives it no surface, so the sales with one overstate the €/m².
- */
-export async function selectApartmentPricePerM2(
-  database: Queryable,
-  zone: ZoneReference,
-  filters: RealEstateFilters,
-): Promise<{ without_dependencies: PricePerM2Row; with_dependencies: PricePerM2Row }> {
-  const parameters = new Parameters();
-  const where = whereClause(zone, filters, parameters);
-  const quartile = (q: number) => guarded(`percentile_cont(${q}) WITHIN GROUP (ORDER BY m.price_per_m2)`, 'count(*)');
-  const { rows } = await database.query<PricePerM2Row & { with_dependencies: boolean }>(
-    `SELECT m.dependency_count > 0 AS with_dependencies, count(*)::int AS count,
-       ${quartile(0.25)} AS q1, ${quartile(0.5)} AS median, ${quartile(0.75)} AS q3,
-       to_char(min(m.date_mutation), 'YYYY-MM-DD') AS first_date, to_char(max(m.date_mutation), 'YYYY-MM-DD') AS last_date
-     FROM dvf_mutations m
-     WHERE ${where} AND ${SALE} AND m.single_type_local = 'Appartement' AND m.price_per_m2 IS NOT NULL
-     GROUP BY 1`,
-    parameters.values,
-  );
-  const empty: PricePerM2Row = { count: 0, q1: null, median: null, q3: null, first_date: null, last_date: null };
-  const pick = (withDependencies: boolean): PricePerM2Row => {
-    const row = rows.find((candidate) => candidate.with_dependencies === withDependencies);
-    if (!row) return empty;
-    const { with_dependencies: _ignored, ...figures } = row;
-    return figures;
-  };
-  return { without_dependencies: pick(false), with_dependencies: pick(true) };
-}
-
-/** How many single-property sales of each type the zone's €/m² mixes. */
-export async function selectPricePerM2Mix(
-  database: Queryable,
-  zone: ZoneReference,
-  filters: RealEstateFilters,
-): Promise<{ type_local: string; count: number }[]> {
-  const parameters = new Parameters();
-  const where = whereClause(zone, filters, parameters);
-  const { rows } = await database.query<{ type_local: string; count: number }>(
-    `SELECT m.single_type_local AS type_local, count(*)::int AS count FROM dvf_mutations m
-     WHERE ${where} AND ${SALE} AND m.price_per_m2 IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1`,
-    parameters.values,
-  );
-  return rows;
-}
-
-export interface BreakdownRow {
-  key: string;
-  count: number;
-  avg_price: number | null;
-  avg_price_per_m2: number | null;
-}
-
-/** Mutations of the zone grouped by type (`type_local`) or by nature (`nature_mutation`). */
-export async function selectBreakdown(
-  database: Queryable,
-  zone: ZoneReference,
-  filters: RealEstateFilters,
-  column: 'type_local' | 'nature_mutation',
-): Promise<BreakdownRow[]> {
-  const parameters = new Parameters();
-  const where = whereClause(zone, filters, parameters);
-  const priced = `count(*) FILTER (WHERE m.valeur_fonciere > 0)`;
-  const single = `count(*) FILTER (WHERE ${SALE} AND m.price_per_m2 IS NOT NULL)`;
-  const { rows } = await database.query<BreakdownRow>(
-    `SELECT m.${column} AS key, count(*)::int AS count,
-       ${guarded(`avg(m.valeur_fonciere) FILTER (WHERE m.valeur_fonciere > 0)`, priced)} AS avg_price,
-       ${guarded(`avg(m.price_per_m2) FILTER (WHERE ${SALE})`, single)} AS avg_price_per_m2
-     FROM dvf_mutations m WHERE ${where} GROUP BY m.${column} ORDER BY count(*) DESC, m.${column}`,
-    parameters.values,
-  );
-  return rows;
-}
-
-export interface TemporalRow {
-  period: string;
-  count: number;
-  avg_price: number | null;
-  median_price_per_m2: number | null;
-}
-
-export async function selectTemporalSeries(
-  database: Queryable,
-  zone: ZoneReference,
-  filters: RealEstateFilters,
-  granularity: 'month' | 'quarter' | 'year',
-): Promise<TemporalRow[]> {
-  const parameters = new Parameters();
-  const where = whereClause(zone, filters, parameters);
-  const period = {
-    month: `to_char(m.date_mutation, 'YYYY-MM')`,
-    quarter: `to_char(m.date_mutation, 'YYYY') || '-T' || to_char(m.date_mutation, 'Q')`,
-    year: `to_char(m.date_mutation, 'YYYY')`,
-  }[granularity];
-  const sales = `count(*) FILTER (WHERE ${SALE} AND m.valeur_fonciere > 0)`;
-  const single = `count(*) FILTER (WHERE ${SALE} AND m.price_per_m2 IS NOT NULL)`;
-  const { rows } = await database.query<TemporalRow>(
-    `SELECT ${period} AS period, count(*)::int AS count,
-       ${guarded(`avg(m.valeur_fonciere) FILTER (WHERE ${SALE} AND m.valeur_fonciere > 0)`, sales)} AS avg_price,
-       ${guarded(`percentile_cont(0.5) WITHIN GROUP (ORDER BY m.price_per_m2) FILTER (WHERE ${SALE})`, single)} AS median_price_per_m2
-     FROM dvf_mutations m WHERE ${where} GROUP BY 1 ORDER BY 1`,
-    parameters.values,
-  );
-  return rows;
-}
-
-const HOUSING_SALE = `${SALE} AND m.price_per_m2 IS NOT NULL AND m.single_type_local IN ('Appartement', 'Maison')`;
-const priceQuartile = (q: number) =>
+/** Single-property Appartement / Maison sales with a €/m². */
+export const HOUSING_SALE = `${SALE} AND m.price_per_m2 IS NOT NULL AND m.single_type_local IN ('Appartement', 'Maison')`;
+/** A quartile of €/m², hidden below the minimum number of sales. */
+export const priceQuartile = (q: number) =>
   guarded(`percentile_cont(${q}) WITHIN GROUP (ORDER BY m.price_per_m2)`, 'count(*)');
 
 /** The median €/m² of single Appartement / Maison sales of a whole département (the snapshot's reference). */
@@ -273,68 +90,6 @@ export async function selectDepartementMedianPricePerM2(
     departement.values,
   );
   return rows[0]?.median ?? null;
-}
-
-/**
- * Spec beyond: quartiles of €/m² of single Appartement / Maison sales by quarter, and vs the département
- * (whose median `departementMedianOf` gives, by default a query of the whole département).
- */
-export async function selectMarketSnapshot(
-  database: Queryable,
-  zone: ZoneReference,
-  filters: RealEstateFilters,
-  departementMedianOf: (code: string) => Promise<number | null> = (code) =>
-    selectDepartementMedianPricePerM2(database, code, filters),
-): Promise<MarketSnapshot> {
-  const parameters = new Parameters();
-  const where = whereClause(zone, filters, parameters);
-  const housing = HOUSING_SALE;
-  const quartile = priceQuartile;
-  const quarter = `to_char(m.date_mutation, 'YYYY') || '-T' || to_char(m.date_mutation, 'Q')`;
-  const { rows } = await database.query<{
-    type_local: string | null;
-    quarter: string | null;
-    count: number;
-    q1: number | null;
-    median: number | null;
-    q3: number | null;
-    departement_code: string | null;
-  }>(
-    `SELECT m.single_type_local AS type_local, ${quarter} AS quarter, count(*)::int AS count,
-       ${quartile(0.25)} AS q1, ${quartile(0.5)} AS median, ${quartile(0.75)} AS q3,
-       mode() WITHIN GROUP (ORDER BY m.code_departement) AS departement_code
-     FROM dvf_mutations m WHERE ${where} AND ${housing}
-     GROUP BY GROUPING SETS ((m.single_type_local, ${quarter}), (m.single_type_local), ())
-     ORDER BY 1, 2`,
-    parameters.values,
-  );
-  const total = rows.find((row) => row.type_local === null && row.quarter === null);
-  const departementCode = total?.departement_code ?? null;
-  let departementMedian: number | null = null;
-  if (departementCode && zone.kind === 'departement' && zone.code === departementCode) {
-    departementMedian = total?.median ?? null;
-  } else if (departementCode) {
-    departementMedian = await departementMedianOf(departementCode);
-  }
-  return {
-    by_type_quarter: rows
-      .filter((row) => row.type_local !== null && row.quarter !== null)
-      .map(({ type_local, quarter: period, count, q1, median, q3 }) => ({
-        type_local: type_local as string,
-        quarter: period as string,
-        count,
-        q1,
-        median,
-        q3,
-      })),
-    by_type: rows
-      .filter((row) => row.type_local !== null && row.quarter === null)
-      .map(({ type_local, count, q1, median, q3 }) => ({ type_local: type_local as string, count, q1, median, q3 })),
-    sales_count: total?.count ?? 0,
-    zone_median_price_per_m2: total?.median ?? null,
-    departement_code: departementCode,
-    departement_median_price_per_m2: departementMedian,
-  };
 }
 
 /** The lot columns of (a DVF row) with its group type and single-property €/m². */
@@ -364,7 +119,7 @@ export interface LotRow {
   latitude: number | null;
 }
 
-const LOT_COLUMNS = `r.id::float8 AS id, r.id_mutation, r.date_mutation::text AS date_mutation, r.nature_mutation,
+export const LOT_COLUMNS = `r.id::float8 AS id, r.id_mutation, r.date_mutation::text AS date_mutation, r.nature_mutation,
   r.valeur_fonciere::float8 AS valeur_fonciere, m.price_per_m2, m.type_local AS group_type_local, r.type_local,
   r.surface_reelle_bati::float8 AS surface_reelle_bati, r.surface_terrain::float8 AS surface_terrain,
   r.nombre_pieces_principales, r.nature_culture, r.code_nature_culture, r.lot1_numero, r.adresse_numero,

@@ -26,22 +26,16 @@ import { polygonInputSchema } from '../../kernel/zones/polygonGeometry';
 import { isZoneReference, zoneReferenceSchema } from '../../kernel/zones/zoneReference';
 import {
   type LotRow,
-  selectApartmentPricePerM2,
-  selectBreakdown,
   selectCircle,
   selectClusters,
-  selectMarketSnapshot,
-  selectMutationCounts,
   selectMutationOfLot,
-  selectPricePerM2Mix,
   selectSearchPage,
-  selectTemporalSeries,
   selectZoneLots,
-  selectZoneSummary,
   type ZoneReference,
 } from './realEstateRepository';
 import { ARROW_STREAM, documented } from '../openapi/documented';
 import { departementMedianPricePerM2 } from './departementMedians';
+import { marketSnapshotOf, selectZoneFigures, selectZoneSummary } from './zoneFiguresRepository';
 
 const ARROW_TYPE = 'application/vnd.apache.arrow.stream';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -109,27 +103,21 @@ export async function zoneStatistics(
 ): Promise<{ statistics: ZoneStatistics; lots: LotRow[] }> {
   const startedAt = performance.now();
   const filters: RealEstateFilters = request.filters;
-  // Independent queries, run concurrently (PostgreSQL pool; PGlite queues them).
-  const [summary, counts, apartments, mix, types, natures, temporal, snapshot, lots] = await Promise.all([
-    selectZoneSummary(database, zone, filters),
-    selectMutationCounts(database, zone, filters),
-    selectApartmentPricePerM2(database, zone, filters),
-    selectPricePerM2Mix(database, zone, filters),
-    selectBreakdown(database, zone, filters, 'type_local'),
-    selectBreakdown(database, zone, filters, 'nature_mutation'),
-    request.include_temporal ? selectTemporalSeries(database, zone, filters, request.temporal_granularity) : [],
-    request.include_market_snapshot
-      ? selectMarketSnapshot(database, zone, filters, (code) => departementMedianPricePerM2(database, code, filters))
-      : null,
-    request.include_sample_transactions && request.sample_size > 0
-      ? selectZoneLots(database, zone, filters, request.sample_size)
-      : [],
-  ]);
+  // One statement finds the zone's mutations once and reads every figure from them.
+  const figures = await selectZoneFigures(database, zone, filters, {
+    temporal: request.include_temporal ? request.temporal_granularity : undefined,
+    snapshot: request.include_market_snapshot,
+    sampleSize: request.include_sample_transactions ? request.sample_size : 0,
+  });
+  const { summary, apartments, mix, types, natures, temporal, lots } = figures;
+  const snapshot = figures.snapshot
+    ? await marketSnapshotOf(figures.snapshot, zone, (code) => departementMedianPricePerM2(database, code, filters))
+    : null;
   return {
     lots,
     statistics: {
       total_transactions: summary.total,
-      dwelling_sales: counts.dwelling_sales,
+      dwelling_sales: summary.dwelling_sales,
       price_statistics: { avg: round(summary.avg_price), median: round(summary.median_price), count: summary.sales },
       price_per_m2_statistics: {
         avg: round(summary.avg_price_per_m2),
