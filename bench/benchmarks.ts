@@ -10,6 +10,7 @@ import type { Benchmark } from './support/BenchContext';
 import { mapLoadBenchmark } from './mapLoad.bench';
 import { marketBenchmark } from './market.bench';
 import { perimeterBenchmark } from './perimeter.bench';
+import { postgresRestartBenchmark } from './postgresRestart.bench';
 import { pointsImportBenchmark } from './points.bench';
 import { publicServicesBenchmark } from './publicServices.bench';
 import { realEstateBenchmark } from './realEstate.bench';
@@ -38,4 +39,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   exportBenchmark,
   loadBenchmark,
   inputBoundsBenchmark,
+  postgresRestartBenchmark,
 ];

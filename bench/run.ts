@@ -11,7 +11,9 @@ const ROOT = resolve(import.meta.dirname, '..');
 async function main(): Promise<void> {
   const selected = process.argv.slice(2);
   const benchmarks =
-    selected.length > 0 ? BENCHMARKS.filter((benchmark) => selected.includes(benchmark.name)) : BENCHMARKS;
+    selected.length > 0
+      ? BENCHMARKS.filter((benchmark) => selected.includes(benchmark.name))
+      : BENCHMARKS.filter((benchmark) => !benchmark.onlyWhenNamed);
   if (benchmarks.length === 0)
     throw new Error(`Benchmarks connus : ${BENCHMARKS.map((benchmark) => benchmark.name).join(', ')}`);
   const openDataDirectory = process.env.OPENDATA_DIR ? resolve(process.env.OPENDATA_DIR) : defaultOpenDataDirectory();

@@ -14,5 +14,7 @@ export interface BenchContext {
 export interface Benchmark {
   name: string;
   title: string;
+  /** Run only when named (`npm run bench -- <name>`), never by a whole run: it disturbs the machine. */
+  onlyWhenNamed?: boolean;
   run(context: BenchContext): Promise<string>;
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseTimeout, isStatementTooComplex } from '../db/DatabaseTimeoutError';
+import { isDatabaseTimeout, isDatabaseUnavailable, isStatementTooComplex } from '../db/DatabaseTimeoutError';
 import { HttpError } from './HttpError';
 import { deadlineMessage } from './requestDeadline';
 
@@ -73,6 +73,16 @@ export function installErrorHandler(app: FastifyInstance, deadlineMs: number): v
         .status(503)
         .header('Retry-After', '5')
         .send({ detail: deadlineMessage(deadlineMs), code: 'DEADLINE_EXCEEDED' } satisfies ErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'base de données indisponible');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({
+          detail: 'Base de données momentanément indisponible : réessayez dans quelques secondes',
+          code: 'DATABASE_UNAVAILABLE',
+        } satisfies ErrorBody);
     }
     if (isStatementTooComplex(error)) {
       return reply.status(422).send({
