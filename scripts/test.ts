@@ -2,11 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { prepareDemoDatabases, testOpenDataDirectory } from '../tests/support/globalSetup';
 
 /**
- * `npm test`, in two phases:
- * 1. at once: the demo databases are imported (or found in the cache) — PGlite in a child process, PostgreSQL
- *    in its server — while the static checks (types, lint: one core each) run, then the unit tests;
- * 2. the integration tests, on the demo databases just prepared.
- * Each part's output is printed whole when it ends, so they never interleave; a failure stops the run.
+ * `npm test`: the static checks (types, lint: one core each), the unit tests and the integration tests, all
+ * under way at once:
+ * - the demo databases are imported (or found in the cache) — PGlite in a child process, PostgreSQL in its
+ *   server — and the integration tests start the moment they are ready, the longest part of the run;
+ * - the checks, then the unit tests, run beside them at a lower priority, on the CPU the others leave idle.
+ * The checks keep their caches in `.cache/` (TypeScript's build information, ESLint's results per file), so
+ * a run after a small change re-checks what changed. The integration tests print as they go; each other
+ * part's output is printed whole when it ends, so it never interleaves; any failure stops the run.
  * Arguments after `--` go to Vitest, run as one pass after the checks (its global setup prepares the demo
  * databases if the files chosen need them).
  */
@@ -31,8 +34,9 @@ const seconds = () => ((performance.now() - startedAt) / 1000).toFixed(0);
 const vitestArguments = process.argv.slice(2);
 
 /**
- * The checks and unit tests run at a lower priority than the demo import, the longest part of phase 1: they
- * take the CPU it leaves idle (waits on PostgreSQL, the end of one engine's import) instead of slowing it.
+ * The checks and unit tests run at a lower priority than the demo import and the integration tests, the
+ * longest parts: they take the CPU those leave idle (waits on a database or a child process) instead of
+ * slowing them.
  */
 const lowPriority = (command: string, args: string[]): [string, string[]] =>
   process.platform === 'win32' || vitestArguments.length > 0
@@ -43,18 +47,14 @@ async function part(label: string, command: string, args: string[]): Promise<voi
   const result = await run(...lowPriority(command, args), true);
   process.stdout.write(result.output);
   console.log(`${result.code === 0 ? '✓' : '✗'} ${label} (${seconds()} s)`);
-  if (result.code !== 0) {
-    console.log(`✗ npm test : ${label} en échec`);
-    process.exit(1);
-  }
+  if (result.code !== 0) stop(label);
 }
 
-const demoDatabases =
-  vitestArguments.length > 0
-    ? Promise.resolve()
-    : prepareDemoDatabases(testOpenDataDirectory(), process.env.TEST_DATABASE_URL).then(() =>
-        console.log(`✓ bases de démonstration prêtes (${seconds()} s)`),
-      );
+function stop(label: string): never {
+  console.log(`✗ npm test : ${label} en échec`);
+  process.exit(1);
+}
+
 const checks = Promise.all(
   ['typecheck', 'lint'].map((script) => part(`npm run ${script}`, 'npm', ['run', '--silent', script])),
 );
@@ -62,12 +62,17 @@ const unit =
   vitestArguments.length > 0
     ? checks
     : checks.then(() => part('tests unitaires', 'npx', ['vitest', 'run', '--project', 'unit', '--color']));
-await Promise.all([demoDatabases, unit]);
 
-const tests = await run(
-  'npx',
-  ['vitest', 'run', ...(vitestArguments.length > 0 ? vitestArguments : ['--project', 'integration'])],
-  false,
+const demoDatabases =
+  vitestArguments.length > 0
+    ? checks
+    : prepareDemoDatabases(testOpenDataDirectory(), process.env.TEST_DATABASE_URL).then(() =>
+        console.log(`✓ bases de démonstration prêtes (${seconds()} s)`),
+      );
+const tests = demoDatabases.then(() =>
+  run('npx', ['vitest', 'run', ...(vitestArguments.length > 0 ? vitestArguments : ['--project', 'integration'])], false),
 );
-console.log(`${tests.code === 0 ? '✓' : '✗'} vitest (${seconds()} s in all)`);
-process.exit(tests.code);
+const [result] = await Promise.all([tests, unit]);
+console.log(`${result.code === 0 ? '✓' : '✗'} vitest (${seconds()} s in all)`);
+if (result.code !== 0) stop('vitest');
+process.exit(0);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { blankPgliteDump } from '../../tests/support/testDatabase';
 import { DatabaseTimeoutError } from './DatabaseTimeoutError';
 import { openPgliteThread, type PgliteThreadDatabase } from './openPgliteThread';
 
@@ -18,7 +19,7 @@ describe('openPgliteThread', () => {
 
   // Opening PGlite with PostGIS takes seconds, and much longer on a loaded machine.
   it('answers statements and transactions like the in-process database', { timeout: 300_000 }, async () => {
-    const database = await openPgliteThread();
+    const database = await openPgliteThread(blankPgliteDump());
     opened.push(database);
     await database.exec('CREATE TABLE zone (id int PRIMARY KEY, name text)');
     await database.transaction(async (transaction) => {
@@ -45,7 +46,7 @@ describe('openPgliteThread', () => {
     async () => {
       const folder = mkdtempSync(join(tmpdir(), 'zonalyse-thread-'));
       folders.push(folder);
-      const database = await openPgliteThread({ dataDirectory: folder });
+      const database = await openPgliteThread({ dataDirectory: folder, ...blankPgliteDump() });
       opened.push(database);
       await database.exec('CREATE TABLE kept (id int)');
       await database.query('INSERT INTO kept VALUES (42)');
@@ -75,7 +76,7 @@ describe('openPgliteThread', () => {
   it('stopped mid-write again and again, the folder stays readable and whole', { timeout: 600_000 }, async () => {
     const folder = mkdtempSync(join(tmpdir(), 'zonalyse-thread-writes-'));
     folders.push(folder);
-    const database = await openPgliteThread({ dataDirectory: folder });
+    const database = await openPgliteThread({ dataDirectory: folder, ...blankPgliteDump() });
     await database.exec('CREATE TABLE kept (id int PRIMARY KEY); CREATE TABLE bulk (id int, padding text)');
     await database.query('INSERT INTO kept SELECT generate_series(1, 1000)');
     database.statementTimeoutMs = 1500;
@@ -106,7 +107,7 @@ describe('openPgliteThread', () => {
     async () => {
       const folder = mkdtempSync(join(tmpdir(), 'zonalyse-nested-'));
       folders.push(folder);
-      const database = await openPgliteThread({ dataDirectory: folder });
+      const database = await openPgliteThread({ dataDirectory: folder, ...blankPgliteDump() });
       opened.push(database);
       await database.exec('CREATE TABLE nested (value text)');
       await database.query('INSERT INTO nested VALUES ($1)', [`${'['.repeat(100_000)}${']'.repeat(100_000)}`]);

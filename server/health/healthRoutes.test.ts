@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDemoDatabase, testDatabaseKinds } from '../../tests/support/testDatabase';
+import { blankPgliteDump, openDemoDatabase, testDatabaseKinds } from '../../tests/support/testDatabase';
 import { buildTestApp } from '../../tests/support/testApp';
 import type { Database } from '../db/Database';
 import { openPgliteThread } from '../db/openPgliteThread';
@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds())('/api/health while the %s database is taken',
 
 describe('what a database says of itself', () => {
   it('PGlite in its thread: busy while a statement runs or waits', { timeout: 120_000 }, async () => {
-    const thread = await openPgliteThread();
+    const thread = await openPgliteThread(blankPgliteDump());
     try {
       expect(thread.busy?.()).toBe(false);
       const sleeping = thread.query('SELECT pg_sleep(0.2)');

@@ -20,8 +20,12 @@ async function buildTarball(openDataDirectory: string, key: string): Promise<str
   mkdirSync(CACHE_DIRECTORY, { recursive: true });
   const startedAt = performance.now();
   const database = await openPglite();
+  // WAL segments are removed at each checkpoint instead of renamed for later use, and a last checkpoint
+  // leaves one: the dump, and each test's copy of the folder, hold the data without ≈ 900 MB of spent WAL.
+  await database.exec('SET wal_recycle = off');
   await migrate(database);
   await runImports(database, IMPORTERS, { openDataDirectory, departements: DEMO_DEPARTEMENTS }, { output: quiet });
+  await database.exec('CHECKPOINT');
   const dump = await database.pglite.dumpDataDir('gzip');
   await database.close();
   writeFileSync(`${tarball}.part`, Buffer.from(await dump.arrayBuffer()));
