@@ -63,14 +63,20 @@ const unit =
     ? checks
     : checks.then(() => part('tests unitaires', 'npx', ['vitest', 'run', '--project', 'unit', '--color']));
 
-const demoDatabases =
+// Chosen files run after the checks (their global setup prepares the demo databases); the integration
+// project as soon as the demo databases are ready.
+const vitestMayStart =
   vitestArguments.length > 0
     ? checks
     : prepareDemoDatabases(testOpenDataDirectory(), process.env.TEST_DATABASE_URL).then(() =>
         console.log(`✓ bases de démonstration prêtes (${seconds()} s)`),
       );
-const tests = demoDatabases.then(() =>
-  run('npx', ['vitest', 'run', ...(vitestArguments.length > 0 ? vitestArguments : ['--project', 'integration'])], false),
+const tests = vitestMayStart.then(() =>
+  run(
+    'npx',
+    ['vitest', 'run', ...(vitestArguments.length > 0 ? vitestArguments : ['--project', 'integration'])],
+    false,
+  ),
 );
 const [result] = await Promise.all([tests, unit]);
 console.log(`${result.code === 0 ? '✓' : '✗'} vitest (${seconds()} s in all)`);

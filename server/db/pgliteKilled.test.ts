@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createBlankDataDirectory } from '../../tests/support/blankPglite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createBlankDataDirectory } from '../../tests/support/testDatabase';
 import { killHard, startServerProcess, type ServerRun } from '../../tests/support/serverProcess';
 import { openPglite } from './openPglite';
 
@@ -48,7 +48,7 @@ describe('server killed (SIGKILL) during zone writes on the embedded database', 
   afterAll(() => rmSync(dataDirectory, { recursive: true, force: true }));
 
   it('reopens with every acknowledged zone and a consistent database', async () => {
-    await createBlankDataDirectory(inject('blankPgliteTarball'), dataDirectory);
+    await createBlankDataDirectory(dataDirectory);
     const first = await startServerProcess(environment);
     const acknowledged: Acknowledged[] = [];
     let attempted = 0;

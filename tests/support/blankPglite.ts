@@ -40,12 +40,3 @@ export async function prepareBlankPglite(): Promise<string> {
 export function openBlankPglite(tarball: string): Promise<PgliteDatabase> {
   return openPglite({ loadDataDirectory: new Blob([readFileSync(tarball)]) });
 }
-
-/**
- * Makes `directory` a database folder started from the blank dump, as a first start leaves it (PostGIS
- * created, nothing migrated): tests of what happens to an existing folder skip the `initdb` they do not test.
- */
-export async function createBlankDataDirectory(tarball: string, directory: string): Promise<void> {
-  const database = await openPglite({ dataDirectory: directory, loadDataDirectory: new Blob([readFileSync(tarball)]) });
-  await database.close();
-}

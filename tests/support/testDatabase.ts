@@ -38,6 +38,16 @@ export function blankPgliteDump(): { loadDataDirectory: Uint8Array } {
   return { loadDataDirectory: new Uint8Array(readFileSync(inject('blankPgliteTarball'))) };
 }
 
+/**
+ * Makes `directory` a database folder started from the blank dump, as a first start leaves it (PostGIS
+ * created, nothing migrated), for tests of what happens to an existing folder.
+ */
+export async function createBlankDataDirectory(directory: string): Promise<void> {
+  const dump = new Blob([readFileSync(inject('blankPgliteTarball'))]);
+  const database = await openPglite({ dataDirectory: directory, loadDataDirectory: dump });
+  await database.close();
+}
+
 /** A new, empty, migrated database: a fresh schema (of a PGlite instance or of PostgreSQL) dropped on close. */
 export async function openEmptyDatabase(kind: DatabaseKind): Promise<Database> {
   const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
