@@ -1,7 +1,7 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { postgis } from '@electric-sql/pglite-postgis';
+import { postgis } from './postgisBundle';
 import { copyStatement, REQUIRED_EXTENSIONS, type Database, type Queryable, type QueryResult } from './Database';
 import { DataDirectoryLock } from './DataDirectoryLock';
 import { TYPE_PARSERS } from './typeParsers';
@@ -34,6 +34,8 @@ export interface PgliteOptions {
   loadDataDirectory?: Blob | undefined;
   /** Take the folder's lock file (default); the worker thread of {@link openPgliteThread} leaves it to its parent. */
   lockDataDirectory?: boolean | undefined;
+  /** PGlite's engine already compiled (by another thread of this process), instead of compiling it again. */
+  pgliteWasmModule?: WebAssembly.Module | undefined;
 }
 
 /** The PGlite instance behind a database, for the few callers that need PGlite itself (dumps). */
@@ -54,6 +56,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     const pglite = await PGlite.create({
       ...(options.dataDirectory ? { dataDir: options.dataDirectory } : {}),
       ...(options.loadDataDirectory ? { loadDataDir: options.loadDataDirectory } : {}),
+      ...(options.pgliteWasmModule ? { pgliteWasmModule: options.pgliteWasmModule } : {}),
       extensions: { postgis, pg_trgm, unaccent },
       parsers: TYPE_PARSERS,
     });

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -47,6 +48,15 @@ const TSX_API = pathToFileURL(
   join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
 ).href;
 
+let pgliteEngine: Promise<WebAssembly.Module> | undefined;
+
+/** PGlite's WebAssembly engine, compiled once per process and shared by its threads (a reopened thread skips it). */
+function compiledPgliteEngine(): Promise<WebAssembly.Module> {
+  const distFolder = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  pgliteEngine ??= readFile(join(distFolder, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes));
+  return pgliteEngine;
+}
+
 /** Empties `directory` except `kept`. */
 function removeAllBut(directory: string, kept: string): void {
   for (const entry of readdirSync(directory)) {
@@ -84,6 +94,7 @@ function startThread(settings: PgliteThreadSettings): Promise<Worker> {
  * connection; a transaction holds the thread until it ends.
  */
 export async function openPgliteThread(options: PgliteThreadOptions = {}): Promise<PgliteThreadDatabase> {
+  const pgliteWasmModule = await compiledPgliteEngine();
   const lock = options.dataDirectory
     ? DataDirectoryLock.acquire(options.dataDirectory, options.minimumFreeBytes ?? MINIMUM_FREE_BYTES)
     : undefined;
@@ -91,6 +102,7 @@ export async function openPgliteThread(options: PgliteThreadOptions = {}): Promi
   const settings: PgliteThreadSettings = {
     dataDirectory: options.dataDirectory,
     loadDataDirectory: options.loadDataDirectory,
+    pgliteWasmModule,
   };
   let thread: Promise<Worker>;
   let nextId = 1;

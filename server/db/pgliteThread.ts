@@ -19,6 +19,7 @@ async function serve(): Promise<void> {
         ? new Blob([new Uint8Array(settings.loadDataDirectory)])
         : undefined,
       lockDataDirectory: false,
+      pgliteWasmModule: settings.pgliteWasmModule,
     });
   } catch (error) {
     // PGlite may throw a plain object (an Emscripten exit status): its fields tell more than `[object Object]`.

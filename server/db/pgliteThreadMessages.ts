@@ -3,6 +3,8 @@ export interface PgliteThreadSettings {
   dataDirectory?: string | undefined;
   /** A tarball made by `dumpDataDir`, loaded as the starting content (tests). */
   loadDataDirectory?: Uint8Array | undefined;
+  /** PGlite's engine, compiled once per process and shared by its threads. */
+  pgliteWasmModule: WebAssembly.Module;
 }
 
 /** A request from the main thread to the PGlite worker thread. */

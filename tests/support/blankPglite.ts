@@ -12,6 +12,7 @@ function blankPgliteKey(): string {
     'node_modules/@electric-sql/pglite-postgis/package.json',
     'server/db/openPglite.ts',
     'server/db/Database.ts',
+    'server/db/postgisBundle.ts',
   ]) {
     hash.update(path).update(readFileSync(join(PROJECT_ROOT, path)));
   }
