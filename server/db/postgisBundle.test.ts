@@ -75,7 +75,10 @@ describe('the slim PostGIS bundle', () => {
       dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite-postgis')),
       'postgis.tar.gz',
     );
-    const [slim, all] = await Promise.all([tarballFiles(await postgisBundlePath()), tarballFiles(packaged)]);
+    const bundle = await postgisBundlePath();
+    // Named after the package version and the rule of what it keeps: a new rule never reads an old bundle.
+    expect(bundle).toMatch(/postgis-\d+\.\d+\.\d+-slim-[0-9a-f]{8}\.tar\.gz$/);
+    const [slim, all] = await Promise.all([tarballFiles(bundle), tarballFiles(packaged)]);
     const kept = [...all].filter(([path]) => keptInPostgisBundle(path));
     expect([...slim.keys()].sort()).toEqual(kept.map(([path]) => path).sort());
     expect(slim.has('lib/postgresql/postgis-3.so')).toBe(true);

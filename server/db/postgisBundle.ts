@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -22,12 +23,16 @@ const PACKAGE_VERSION = (JSON.parse(readFileSync(join(PACKAGE_FOLDER, 'package.j
  * and the PROJ data `ST_Transform` reads. The packaged bundle also holds the raster, topology and TIGER
  * geocoder extensions (two more 16 MB WebAssembly libraries PGlite loads at every start) and upgrade scripts.
  */
+const KEPT = {
+  folders: ['share/proj/'],
+  files: ['lib/postgresql/postgis-3.so', 'share/postgresql/extension/postgis.control'],
+  installScript: /^share\/postgresql\/extension\/postgis--\d+(\.\d+)*\.sql$/,
+};
+
+/** Whether the slim bundle keeps `path`, a path inside the packaged tarball. */
 export function keptInPostgisBundle(path: string): boolean {
   return (
-    path.startsWith('share/proj/') ||
-    path === 'lib/postgresql/postgis-3.so' ||
-    path === 'share/postgresql/extension/postgis.control' ||
-    /^share\/postgresql\/extension\/postgis--\d+(\.\d+)*\.sql$/.test(path)
+    KEPT.folders.some((folder) => path.startsWith(folder)) || KEPT.files.includes(path) || KEPT.installScript.test(path)
   );
 }
 
@@ -58,12 +63,18 @@ function cacheFolders(): string[] {
 let slimBundle: Promise<string> | undefined;
 
 /**
- * The slim PostGIS bundle, made once from the packaged one and kept on disk (written aside, then renamed, so
- * a process stopped half-way leaves no partial bundle and several processes may make it at once).
+ * The slim PostGIS bundle, made once from the packaged one and kept on disk, named after the package version
+ * and the rule of what it keeps (a new rule makes a new bundle). Written aside, then renamed: a process
+ * stopped half-way leaves no partial bundle, and several processes may make it at once. A folder that cannot
+ * be written passes to the next; with none, PGlite loads the packaged bundle.
  */
 export function postgisBundlePath(): Promise<string> {
   slimBundle ??= (async () => {
-    const name = `postgis-${PACKAGE_VERSION}-slim.tar.gz`;
+    const rule = createHash('sha256')
+      .update(JSON.stringify({ ...KEPT, installScript: KEPT.installScript.source }))
+      .digest('hex')
+      .slice(0, 8);
+    const name = `postgis-${PACKAGE_VERSION}-slim-${rule}.tar.gz`;
     for (const folder of cacheFolders()) {
       const bundle = join(folder, name);
       if (existsSync(bundle)) return bundle;
