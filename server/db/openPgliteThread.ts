@@ -52,8 +52,9 @@ let pgliteEngine: Promise<WebAssembly.Module> | undefined;
 
 /** PGlite's WebAssembly engine, compiled once per process and shared by its threads (a reopened thread skips it). */
 function compiledPgliteEngine(): Promise<WebAssembly.Module> {
-  const distFolder = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  pgliteEngine ??= readFile(join(distFolder, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes));
+  pgliteEngine ??= readFile(
+    join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm'),
+  ).then((bytes) => WebAssembly.compile(bytes));
   return pgliteEngine;
 }
 

@@ -1,12 +1,11 @@
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { gzipSync, createGunzip } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extract, pack } from 'tar-stream';
-import { filterTarball, keptInPostgisBundle, postgisBundlePath } from './postgisBundle';
+import { filterTarball, keptInPostgisBundle, PACKAGED_BUNDLE, postgisBundlePath } from './postgisBundle';
 
 /** The paths and contents of a gzipped tarball's files. */
 async function tarballFiles(path: string): Promise<Map<string, string>> {
@@ -71,14 +70,10 @@ describe('the slim PostGIS bundle', () => {
   });
 
   it('made from the packaged bundle, holds exactly its kept files, byte for byte', async () => {
-    const packaged = join(
-      dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite-postgis')),
-      'postgis.tar.gz',
-    );
     const bundle = await postgisBundlePath();
     // Named after the package version and the rule of what it keeps: a new rule never reads an old bundle.
     expect(bundle).toMatch(/postgis-\d+\.\d+\.\d+-slim-[0-9a-f]{8}\.tar\.gz$/);
-    const [slim, all] = await Promise.all([tarballFiles(bundle), tarballFiles(packaged)]);
+    const [slim, all] = await Promise.all([tarballFiles(bundle), tarballFiles(PACKAGED_BUNDLE)]);
     const kept = [...all].filter(([path]) => keptInPostgisBundle(path));
     expect([...slim.keys()].sort()).toEqual(kept.map(([path]) => path).sort());
     expect(slim.has('lib/postgresql/postgis-3.so')).toBe(true);

@@ -14,7 +14,8 @@ const require = createRequire(import.meta.url);
 /** The package's `dist` folder (its `exports` do not list `package.json`). */
 const DIST_FOLDER = dirname(require.resolve('@electric-sql/pglite-postgis'));
 const PACKAGE_FOLDER = dirname(DIST_FOLDER);
-const PACKAGED_BUNDLE = join(DIST_FOLDER, 'postgis.tar.gz');
+/** The bundle `@electric-sql/pglite-postgis` ships: every PostGIS extension, their upgrade scripts, PROJ. */
+export const PACKAGED_BUNDLE = join(DIST_FOLDER, 'postgis.tar.gz');
 const PACKAGE_VERSION = (JSON.parse(readFileSync(join(PACKAGE_FOLDER, 'package.json'), 'utf8')) as { version: string })
   .version;
 
